@@ -1,0 +1,56 @@
+"""showdown: a fast poker toolkit.
+
+The evaluator ranks hands in numpy batches with Numba kernels, the equity
+engine enumerates or samples deals, and the simulator plays full games.
+Submodules are imported lazily so ``import showdown`` (and ``showdown --help``)
+stays fast and numba is only loaded when a kernel is first needed.
+
+Examples
+--------
+>>> import showdown
+>>> showdown.describe(showdown.evaluate("AsKsQsJsTs"))
+'Straight Flush, Ace high (Royal Flush)'
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+__version__ = "0.1.0"
+
+# public name -> module that defines it
+_EXPORTS = {
+    "parse_cards": "showdown.cards",
+    "format_cards": "showdown.cards",
+    "card_mask": "showdown.cards",
+    "deck": "showdown.cards",
+    "evaluate": "showdown.evaluator",
+    "evaluate_low8": "showdown.evaluator",
+    "evaluate_omaha": "showdown.evaluator",
+    "evaluate_omaha_low8": "showdown.evaluator",
+    "hand_category": "showdown.evaluator",
+    "HandCategory": "showdown.evaluator",
+    "describe": "showdown.evaluator",
+    "category_counts": "showdown.evaluator",
+    "equity": "showdown.equity",
+    "EquityResult": "showdown.equity",
+    "parse_range": "showdown.cards",
+    "simulate": "showdown.simulator",
+    "SimulationResult": "showdown.simulator",
+}
+
+__all__ = sorted(_EXPORTS) + ["__version__"]
+
+
+def __getattr__(name: str) -> Any:
+    module_name = _EXPORTS.get(name)
+    if module_name is None:
+        raise AttributeError(f"module 'showdown' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module_name), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__
