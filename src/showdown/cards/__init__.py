@@ -13,13 +13,16 @@ from .codes import (
     parse_cards,
 )
 from .masks import FULL_DECK_MASK, card_mask, deck, mask_to_cards
+from .ranges import RANDOM_WORDS, HandRange, parse_hand_or_range, parse_range
 
 __all__ = [
     "FULL_DECK_MASK",
     "N_CARDS",
+    "RANDOM_WORDS",
     "RANKS",
     "SUITS",
     "CardsLike",
+    "HandRange",
     "as_card_array",
     "card_mask",
     "check_distinct",
@@ -29,4 +32,6 @@ __all__ = [
     "mask_to_cards",
     "parse_card",
     "parse_cards",
+    "parse_hand_or_range",
+    "parse_range",
 ]
