@@ -1,0 +1,1 @@
+"""Slow, obviously-correct implementations used as oracles by the tests."""
