@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Union
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -20,7 +19,7 @@ SUITS = "cdhs"
 SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h", "♤": "s"}
 N_CARDS = 52
 
-CardsLike = Union[str, ArrayLike, Sequence[int], Sequence[str]]
+CardsLike = str | ArrayLike | Sequence[int] | Sequence[str]
 
 # One token: a rank (2-9, T, 10, J, Q, K, A) then a suit letter or symbol.
 _TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs♣♦♥♠♧♢♡♤])", re.IGNORECASE)
@@ -112,7 +111,7 @@ def check_distinct(cards: NDArray[np.integer], *, name: str = "cards", text: obj
     repeated = ordered[..., 1:] == ordered[..., :-1]
     if repeated.any():
         index = np.argwhere(repeated)[0]
-        duplicate = int(ordered[tuple(index[:-1]) + (index[-1],)])
+        duplicate = int(ordered[tuple(index)])
         where = f" in {text!r}" if text is not None else ""
         raise ValueError(f"{name}: duplicate card {format_card(duplicate)}{where}")
 
@@ -161,7 +160,14 @@ def as_card_array(
         else:
             array = np.stack(parsed)
     else:
-        raw = np.asarray(cards)
+        try:
+            raw = np.asarray(cards)
+        except ValueError:
+            # numpy's own message for a ragged list does not say which input
+            # was wrong; the contract is that every error names it.
+            raise ValueError(
+                f"{name}: hands in a batch must have the same number of cards"
+            ) from None
         if raw.dtype == object or raw.dtype.kind in "USf":
             if raw.dtype.kind == "f" and np.all(np.isfinite(raw)) and np.all(raw == np.round(raw)):
                 raw = raw.astype(np.int64)
