@@ -1,0 +1,317 @@
+"""Showdown: evaluator inputs per hand kind, batch evaluation, paying the pots.
+
+A finished hand's showdown is described as *requests*: for each hand kind of
+the variant (``high``, ``low8``, ``omaha_high``, ``omaha_low8``) the contending
+seats and their cards. Requests from many hands are stacked into one evaluator
+call per kind (:func:`settle_showdowns`), which is how a table of many hands
+keeps the evaluator batch-first.
+
+Examples
+--------
+>>> from showdown.simulator import HandState, Stakes
+>>> hands = [HandState("nlhe", Stakes.blinds(1, 2), [50, 50], seed=s, defer_showdown=True)
+...          for s in range(3)]
+>>> for hand in hands:
+...     while hand.status == "betting":
+...         hand.check_call()
+>>> settle_showdowns(hands)
+>>> all(hand.status == "complete" and sum(hand.stacks) == 100 for hand in hands)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ._base import COMPLETE, EVALUATING, SHOWDOWN, UNKNOWN, HandBase
+from .actions import IllegalActionError
+from .pots import side_pots, split_amount
+
+if TYPE_CHECKING:
+    from .state import HandState
+
+Requests = dict[str, tuple[list[int], list[list[int]], list[list[int]]]]
+"""``kind -> (seats, hole rows, board rows)``; board rows are empty lists except for Omaha."""
+
+
+def showdown_requests(state: HandBase) -> Requests:
+    """Evaluator inputs for the contenders (not folded, not mucked) of a showdown."""
+    seats = [s for s in range(state.n) if not state.folded[s] and not state.mucked[s]]
+    requests: Requests = {}
+    for kind in state.variant.hands:
+        if kind.startswith("omaha"):
+            holes = [list(state.hole_cards[s]) for s in seats]
+            boards = [list(state.board) for _ in seats]
+        else:
+            holes = [state.hole_cards[s] + state.board for s in seats]
+            boards = [[] for _ in seats]
+        for row in holes:
+            if -1 in row:
+                raise ValueError("showdown: a contending hand holds unknown cards")
+        requests[kind] = (seats, holes, boards)
+    return requests
+
+
+def _evaluate_kind(kind: str, holes: np.ndarray, boards: np.ndarray) -> np.ndarray:
+    # Imported here so importing the simulator does not load the numba kernels.
+    from showdown import evaluator
+
+    if kind == "high":
+        return np.asarray(evaluator.evaluate(holes))
+    if kind == "low8":
+        return np.asarray(evaluator.evaluate_low8(holes))
+    if kind == "omaha_high":
+        return np.asarray(evaluator.evaluate_omaha(holes, boards))
+    if kind == "omaha_low8":
+        return np.asarray(evaluator.evaluate_omaha_low8(holes, boards))
+    raise ValueError(f"showdown: unknown hand kind {kind!r}")
+
+
+def evaluate_requests(requests: Requests) -> dict[str, list[int]]:
+    """Strengths per kind for one hand's requests (one evaluator call per kind)."""
+    strengths: dict[str, list[int]] = {}
+    for kind, (_, holes, boards) in requests.items():
+        hole_array = np.array(holes, dtype=np.uint8)
+        board_array = np.array(boards, dtype=np.uint8)
+        strengths[kind] = _evaluate_kind(kind, hole_array, board_array).tolist()
+    return strengths
+
+
+def settle_showdowns(states: Iterable[HandState]) -> None:
+    """Settle every hand waiting in status ``"evaluating"`` with one evaluator call per kind.
+
+    Hands are grouped by hand kind and card counts, stacked, evaluated together
+    and paid. Hands in any other status are left alone.
+    """
+    pending = [state for state in states if state.status == "evaluating"]
+    groups: dict[tuple[str, int, int], list[tuple[int, list[int], list[int]]]] = {}
+    all_requests = [showdown_requests(state) for state in pending]
+    for index, requests in enumerate(all_requests):
+        for kind, (_, holes, boards) in requests.items():
+            for hole, board in zip(holes, boards, strict=True):
+                groups.setdefault((kind, len(hole), len(board)), []).append((index, hole, board))
+    results: list[dict[str, list[int]]] = [
+        {kind: [] for kind in requests} for requests in all_requests
+    ]
+    for (kind, _, _), rows in groups.items():
+        hole_array = np.array([row[1] for row in rows], dtype=np.uint8)
+        board_array = np.array([row[2] for row in rows], dtype=np.uint8)
+        values = _evaluate_kind(kind, hole_array, board_array).tolist()
+        for (index, _, _), value in zip(rows, values, strict=True):
+            results[index][kind].append(value)
+    for state, strengths in zip(pending, results, strict=True):
+        state.settle(strengths)
+
+
+def _odd_chip_order(state: HandBase, winners: Sequence[int]) -> list[int]:
+    """Winners in odd-chip priority: stud by highest card by suit, else first left of the button."""
+    if state.variant.stud:
+        return sorted(winners, key=lambda s: max(state.hole_cards[s]), reverse=True)
+    n, button = state.n, state.button
+    return sorted(winners, key=lambda s: (s - button - 1) % n)
+
+
+def settle_pots(state: HandBase, strengths: dict[str, list[int]]) -> None:
+    """Pay main and side pots from the contenders' strengths (see :func:`showdown_requests`).
+
+    Hi-lo: each pot splits into a high half (with the odd chip) and a low half;
+    with no qualifying low among a pot's eligible players the high hand scoops.
+    """
+    variant = state.variant
+    seats = [s for s in range(state.n) if not state.folded[s] and not state.mucked[s]]
+    high_kind = variant.hands[0]
+    high = dict(zip(seats, strengths[high_kind], strict=True))
+    low = dict(zip(seats, strengths[variant.hands[1]], strict=True)) if variant.hi_lo else None
+    live = [not state.folded[s] and not state.mucked[s] for s in range(state.n)]
+    policy = state.odd_chips
+    fractions: dict[int, Fraction] = {}
+    wagers = [state.totals[s] - state.ante_paid[s] for s in range(state.n)]
+    for pot in side_pots(wagers, live, dead=sum(state.ante_paid)):
+        if not pot.eligible:
+            continue
+        best = max(high[s] for s in pot.eligible)
+        high_winners = _odd_chip_order(state, [s for s in pot.eligible if high[s] == best])
+        shares: list[tuple[int, list[int]]] = []
+        if low is not None:
+            best_low = max(low[s] for s in pot.eligible)
+            if best_low > 0:
+                low_winners = _odd_chip_order(
+                    state, [s for s in pot.eligible if low[s] == best_low]
+                )
+                if policy == "exact":
+                    half = Fraction(pot.amount, 2)
+                    for winners in (high_winners, low_winners):
+                        for seat in winners:
+                            fractions[seat] = fractions.get(seat, Fraction(0)) + half / len(winners)
+                    continue
+                # The odd chip of the split goes to the high half.
+                shares = [((pot.amount + 1) // 2, high_winners), (pot.amount // 2, low_winners)]
+        if not shares:
+            shares = [(pot.amount, high_winners)]
+        for amount, winners in shares:
+            if policy == "exact":
+                for seat in winners:
+                    fractions[seat] = fractions.get(seat, Fraction(0)) + Fraction(
+                        amount, len(winners)
+                    )
+                continue
+            whole, _ = split_amount(amount, winners, policy)
+            for seat, chips in whole.items():
+                state.stacks[seat] += chips
+                state.winnings[seat] += chips
+            state.house_chips += amount - sum(whole.values())
+    if policy == "exact":
+        for seat, value in fractions.items():
+            chips = int(value)  # floor: values are non-negative
+            state.stacks[seat] += chips
+            state.winnings[seat] += chips
+        state.exact_stacks = [
+            Fraction(state.stacks[s]) + (fractions.get(s, Fraction(0)) % 1) for s in range(state.n)
+        ]
+
+
+class ShowdownMixin(HandBase):
+    """Uncalled bets, the showdown order, show/muck, and paying the pots."""
+
+    def _return_uncalled(self) -> None:
+        """Give back the part of the largest bet nobody called (antes are dead, never returned)."""
+        totals, antes = self.totals, self.ante_paid
+        wagers = [totals[s] - antes[s] for s in range(self.n)]
+        top = max(range(self.n), key=wagers.__getitem__)
+        second = max((wagers[s] for s in range(self.n) if s != top), default=0)
+        excess = wagers[top] - second
+        if excess > 0:
+            totals[top] -= excess
+            self.stacks[top] += excess
+            self.bets[top] = max(0, self.bets[top] - excess)
+
+    def _award_uncontested(self) -> None:
+        self._return_uncalled()
+        winner = self.folded.index(False)
+        pot = sum(self.totals)
+        self.stacks[winner] += pot
+        self.winnings[winner] += pot
+        self._complete()
+
+    def _begin_showdown(self) -> None:
+        self._return_uncalled()
+        contenders = [s for s in range(self.n) if not self.folded[s]]
+        # Showdown order: last aggressor first, else the first to act; then clockwise.
+        first = self.aggressor if self.aggressor is not None else self._round_opener
+        if first is None or self.folded[first]:
+            first = contenders[0]
+        order = [s for s in self._seat_order(first) if not self.folded[s]]
+        self._showdown_order = order
+        self.actor = None
+        if self.manual_showdown:
+            self.status = SHOWDOWN
+            self._show_queue = list(order)
+            self.actor = self._show_queue[0]
+            return
+        for seat in order:
+            self.shown[seat] = True
+            if self.record:
+                self.log.append(("sm", seat, tuple(self.hole_cards[seat])))
+        self._evaluate_or_defer()
+
+    def _may_muck(self, seat: int) -> bool:
+        """A losing hand may be mucked once a hand is shown; never with a player all-in."""
+        if any(self.all_in[s] and not self.folded[s] for s in range(self.n)):
+            return False
+        return any(self.shown[s] for s in range(self.n) if s != seat)
+
+    def show(self, player: int | None = None, cards: Sequence[int] | None = None) -> None:
+        """Show the hand at the showdown (``cards`` fills in unknown cards when replaying)."""
+        seat = self._require_showdown(player, "show")
+        if cards is not None:
+            self._reveal(seat, cards)
+        if UNKNOWN in self.hole_cards[seat]:
+            raise IllegalActionError(f"show: seat {seat}'s cards are unknown; give them to show")
+        self.shown[seat] = True
+        if self.record:
+            self.log.append(("sm", seat, tuple(self.hole_cards[seat])))
+        self._next_shower()
+
+    def _reveal(self, seat: int, cards: Sequence[int]) -> None:
+        """Check shown cards against the hand, filling in cards dealt as unknown."""
+        cards = [int(c) for c in cards]
+        hand = self.hole_cards[seat]
+        if len(cards) != len(hand):
+            raise IllegalActionError(f"show: seat {seat} holds {len(hand)} cards, got {len(cards)}")
+        if UNKNOWN not in hand:
+            if sorted(cards) != sorted(hand):
+                raise IllegalActionError(f"show: seat {seat} does not hold {cards}")
+            return
+        known = [c for c in hand if c != UNKNOWN]
+        if any(c not in cards for c in known):
+            raise IllegalActionError(f"show: seat {seat} does not hold {cards}")
+        self._check_new_cards([c for c in cards if c not in known], "show")
+        self.hole_cards[seat] = cards
+
+    def muck(self, player: int | None = None) -> None:
+        """Muck (give up) the hand at the showdown; allowed once someone has shown."""
+        seat = self._require_showdown(player, "muck")
+        if not self._may_muck(seat):
+            raise IllegalActionError("muck: the first hand at the showdown must be shown")
+        self.mucked[seat] = True
+        if self.record:
+            self.log.append(("sm", seat, None))
+        self._next_shower()
+
+    def _require_showdown(self, player: int | None, action: str) -> int:
+        if self.status != SHOWDOWN or self.actor is None:
+            raise IllegalActionError(f"{action}: not at the showdown (status {self.status!r})")
+        if player is not None and player != self.actor:
+            raise IllegalActionError(
+                f"{action}: out of turn: seat {player} acted, seat {self.actor} shows next"
+            )
+        return self.actor
+
+    def _next_shower(self) -> None:
+        self._show_queue.pop(0)
+        if self._show_queue:
+            self.actor = self._show_queue[0]
+            return
+        self.actor = None
+        live = [s for s in range(self.n) if not self.folded[s] and not self.mucked[s]]
+        if len(live) == 1:
+            pot = sum(self.totals)
+            self.stacks[live[0]] += pot
+            self.winnings[live[0]] += pot
+            self._complete()
+            return
+        self._evaluate_or_defer()
+
+    def _evaluate_or_defer(self) -> None:
+        if self.defer_showdown:
+            self.status = EVALUATING
+            return
+        settle_pots(self, evaluate_requests(showdown_requests(self)))
+        self._complete()
+
+    def showdown_requests(self) -> dict[str, tuple[list[int], list[list[int]], list[list[int]]]]:
+        """Evaluator inputs for a pending showdown: ``kind -> (seats, hole rows, board rows)``."""
+        return showdown_requests(self)
+
+    def settle(self, strengths: dict[str, list[int]]) -> None:
+        """Pay the pots given each showdown hand kind's strengths (one per contender seat).
+
+        ``strengths[kind][k]`` belongs to the k-th seat of
+        ``showdown_requests()[kind][0]``. Used by batch settlement.
+        """
+        if self.status != EVALUATING:
+            raise IllegalActionError(f"settle: no showdown to settle (status {self.status!r})")
+        settle_pots(self, strengths)
+        self._complete()
+
+    def _complete(self) -> None:
+        self.status = COMPLETE
+        self.actor = None
+        if self.odd_chips == "exact" and self.exact_stacks is None:
+            self.exact_stacks = [Fraction(chips) for chips in self.stacks]
+        for seat in range(self.n):
+            self.bets[seat] = 0

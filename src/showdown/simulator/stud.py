@@ -1,0 +1,89 @@
+"""Seven-card stud helpers: who brings in, who acts first, open pairs.
+
+Cards are codes ``rank * 4 + suit`` with clubs < diamonds < hearts < spades, so
+the smaller code is the lower card by rank then suit: exactly the bring-in order.
+
+Examples
+--------
+>>> from showdown.cards import parse_cards
+>>> hole = [parse_cards("AsKs2h").tolist(), parse_cards("QcJc2c").tolist()]
+>>> up = [[False, False, True], [False, False, True]]
+>>> bring_in_player(hole, up, [False, False])  # 2c is lower than 2h
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def _up_cards(cards: Sequence[int], up: Sequence[bool]) -> list[int]:
+    return [card for card, face_up in zip(cards, up, strict=False) if face_up]
+
+
+def bring_in_player(
+    hole: Sequence[Sequence[int]], up: Sequence[Sequence[bool]], folded: Sequence[bool]
+) -> int:
+    """Seat with the lowest door card (first face-up card); ties by suit, clubs lowest."""
+    best_seat, best_card = -1, 99
+    for seat in range(len(hole)):
+        if folded[seat]:
+            continue
+        shown = _up_cards(hole[seat], up[seat])
+        if shown and 0 <= shown[0] < best_card:
+            best_seat, best_card = seat, shown[0]
+    if best_seat < 0:
+        raise ValueError("bring-in: no live player has a known door card")
+    return best_seat
+
+
+def showing_key(cards: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """Rank of a partial face-up hand: groups (quads > trips > pairs), their ranks, top card.
+
+    The last element, the highest card code, breaks ties by the suit of the
+    highest card.
+
+    Examples
+    --------
+    >>> from showdown.cards import parse_cards
+    >>> showing_key(parse_cards("KcKd").tolist()) > showing_key(parse_cards("AsQs").tolist())
+    True
+    """
+    counts: dict[int, int] = {}
+    for card in cards:
+        if card >= 0:
+            counts[card >> 2] = counts.get(card >> 2, 0) + 1
+    groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
+    return (
+        tuple(count for _, count in groups),
+        tuple(rank for rank, _ in groups),
+        max(cards, default=-1),
+    )
+
+
+def best_showing(
+    hole: Sequence[Sequence[int]], up: Sequence[Sequence[bool]], folded: Sequence[bool]
+) -> int:
+    """Seat with the highest face-up hand (acts first on fourth street and later)."""
+    best_seat = -1
+    best_key: tuple[tuple[int, ...], tuple[int, ...], int] | None = None
+    for seat in range(len(hole)):
+        if folded[seat]:
+            continue
+        key = showing_key(_up_cards(hole[seat], up[seat]))
+        if best_key is None or key > best_key:
+            best_seat, best_key = seat, key
+    return best_seat
+
+
+def has_open_pair(
+    hole: Sequence[Sequence[int]], up: Sequence[Sequence[bool]], folded: Sequence[bool]
+) -> bool:
+    """Whether any live player shows a pair (fourth street: the big bet is allowed)."""
+    for seat in range(len(hole)):
+        if folded[seat]:
+            continue
+        ranks = [card >> 2 for card in _up_cards(hole[seat], up[seat]) if card >= 0]
+        if len(set(ranks)) < len(ranks):
+            return True
+    return False
