@@ -82,6 +82,9 @@ class HandBase:
     _muck: list[int]
     _rng: np.random.Generator | None
     _has_draw: bool
+    _stud: bool
+    _betting: str
+    _active: int
     _draw_done: bool
     _draw_queue: list[int]
     _show_queue: list[int]
@@ -117,8 +120,9 @@ class HandBase:
         self.totals[seat] += posted
         if bet:
             self.bets[seat] += posted
-        if self.stacks[seat] == 0:
+        if self.stacks[seat] == 0 and not self.all_in[seat]:
             self.all_in[seat] = True
+            self._active -= 1
         return posted
 
     @property

@@ -35,17 +35,26 @@ class DealingMixin(HandBase):
     def _begin_street(self) -> None:
         street = self.variant.streets[self.street_index]
         self._draw_done = False
-        live = [s for s in self._seat_order(self.button + 1) if not self.folded[s]]
         per_player = street.down + street.up
         if per_player:
+            n, folded = self.n, self.folded
+            first = self.button + 1
+            live = [(first + k) % n for k in range(n) if not folded[(first + k) % n]]
             community = False
-            if self.variant.stud and self.street_index == len(self.variant.streets) - 1:
+            if self._stud and self.street_index == len(self.variant.streets) - 1:
                 # Stud: if the deck cannot give every player a card, one community card.
                 community = not self.manual_dealing and self.cards_left < len(live) * per_player
             if community:
                 self._deal_board_cards(1)
             elif self.manual_dealing:
                 self._pending_deals.extend((seat, per_player) for seat in live)
+            elif not self._stud and not self.record:
+                # Fast path: no face-up flags, no log.
+                deck, hole, position = self._deck, self.hole_cards, self._next_card
+                for seat in live:
+                    hole[seat].extend(deck[position : position + per_player])
+                    position += per_player
+                self._next_card = position
             else:
                 for seat in live:
                     cards = self._deck[self._next_card : self._next_card + per_player]
@@ -65,7 +74,7 @@ class DealingMixin(HandBase):
     def _give(self, seat: int, cards: list[int], street: Street) -> None:
         """Hand ``cards`` to a seat: the street's down cards first, then its up cards."""
         self.hole_cards[seat].extend(cards)
-        if self.variant.stud:
+        if self._stud:
             flags = [False] * street.down + [True] * street.up
             self.up[seat].extend(flags[: len(cards)])
         if self.record:

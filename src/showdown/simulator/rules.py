@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 Betting = Literal["fixed", "pot", "no"]
@@ -141,7 +142,7 @@ class Stakes:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Variant:
     """A poker game described as data.
 
@@ -195,12 +196,17 @@ class Variant:
         """Community cards on a complete board."""
         return sum(street.board for street in self.streets)
 
-    @property
+    @cached_property
     def hi_lo(self) -> bool:
         """Whether the pot is split between a high and an 8-or-better low hand."""
         return len(self.hands) > 1
 
-    @property
+    @cached_property
+    def has_draw(self) -> bool:
+        """Whether a street has a draw (discards go to the muck and may be reshuffled)."""
+        return any(street.draw for street in self.streets)
+
+    @cached_property
     def stud(self) -> bool:
         """Whether players hold face-up cards (stud acting order and odd-chip rule)."""
         return any(street.up for street in self.streets)

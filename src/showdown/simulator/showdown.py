@@ -109,7 +109,7 @@ def settle_showdowns(states: Iterable[HandState]) -> None:
 
 def _odd_chip_order(state: HandBase, winners: Sequence[int]) -> list[int]:
     """Winners in odd-chip priority: stud by highest card by suit, else first left of the button."""
-    if state.variant.stud:
+    if state._stud:
         return sorted(winners, key=lambda s: max(state.hole_cards[s]), reverse=True)
     n, button = state.n, state.button
     return sorted(winners, key=lambda s: (s - button - 1) % n)

@@ -133,9 +133,10 @@ class HandState(DealingMixin, ShowdownMixin):
                 f"stacks: {variant.name} is played by {variant.min_players}-"
                 f"{variant.max_players} players, got {n}"
             )
-        for chips in stacks:
-            if isinstance(chips, bool) or not isinstance(chips, (int, np.integer)) or chips <= 0:
-                raise ValueError(f"stacks: every stack must be a positive int, got {chips!r}")
+        starting = [int(chips) for chips in stacks]
+        if min(starting) <= 0 or starting != list(stacks):
+            bad = next(c for c, s in zip(stacks, starting, strict=True) if s <= 0 or c != s)
+            raise ValueError(f"stacks: every stack must be a positive int, got {bad!r}")
         if odd_chips not in ODD_CHIP_POLICIES:
             raise ValueError(f"odd_chips: unknown policy {odd_chips!r}; choose {ODD_CHIP_POLICIES}")
         if button is None:
@@ -151,8 +152,8 @@ class HandState(DealingMixin, ShowdownMixin):
         self.manual_showdown = manual_showdown
         self.defer_showdown = defer_showdown
         self.record = record
-        self.starting_stacks = [int(chips) for chips in stacks]
-        self.stacks = list(self.starting_stacks)
+        self.starting_stacks = starting
+        self.stacks = list(starting)
         self.bets = [0] * n
         self.totals = [0] * n
         self.folded = [False] * n
@@ -191,7 +192,10 @@ class HandState(DealingMixin, ShowdownMixin):
         self._next_card = 0
         self._muck: list[int] = []
         self._rng = rng
-        self._has_draw = any(street.draw for street in variant.streets)
+        self._has_draw = variant.has_draw
+        self._stud = variant.stud
+        self._betting = variant.betting
+        self._active = n  # players neither folded nor all-in
         self._draw_done = False
         self._draw_queue: list[int] = []
         self._show_queue: list[int] = []
@@ -213,25 +217,25 @@ class HandState(DealingMixin, ShowdownMixin):
     def _post_forced_bets(self, blinds: Sequence[int] | None, antes: Sequence[int] | None) -> None:
         n, stakes = self.n, self.stakes
         if antes is None:
-            antes = [stakes.ante] * n
+            self.antes = [stakes.ante] * n
+        else:
+            self.antes = self._forced_amounts(antes, "antes")
         if blinds is None:
-            blinds = [0] * n
+            self.blinds = [0] * n
             if self.variant.blinds:
                 if n == 2:
                     small, big = self.button, (self.button + 1) % n
                 else:
                     small, big = (self.button + 1) % n, (self.button + 2) % n
-                blinds[small] = stakes.small_blind
-                blinds[big] = stakes.big_blind
-        for name, values in (("antes", antes), ("blinds", blinds)):
-            if len(values) != n or any(int(v) < 0 for v in values):
-                raise ValueError(f"{name}: expected {n} non-negative amounts, got {list(values)}")
-        self.antes = [int(v) for v in antes]
-        self.blinds = [int(v) for v in blinds]
+                self.blinds[small] = stakes.small_blind
+                self.blinds[big] = stakes.big_blind
+        else:
+            self.blinds = self._forced_amounts(blinds, "blinds")
         self.ante_paid = [0] * n
-        for seat in range(n):
-            if self.antes[seat]:
-                self.ante_paid[seat] = self._post(seat, self.antes[seat], bet=False)
+        if stakes.ante or antes is not None:
+            for seat in range(n):
+                if self.antes[seat]:
+                    self.ante_paid[seat] = self._post(seat, self.antes[seat], bet=False)
         for seat in range(n):
             if self.blinds[seat] and self.stacks[seat]:
                 self._post(seat, self.blinds[seat], bet=True)
@@ -250,6 +254,12 @@ class HandState(DealingMixin, ShowdownMixin):
             self._blind_opener = (last + 1) % n
         else:
             self._blind_opener = (self.button + 1) % n
+
+    def _forced_amounts(self, values: Sequence[int], name: str) -> list[int]:
+        amounts = [int(v) for v in values]
+        if len(amounts) != self.n or min(amounts) < 0:
+            raise ValueError(f"{name}: expected {self.n} non-negative amounts, got {list(values)}")
+        return amounts
 
     # ------------------------------------------------------------------ betting
 
@@ -270,14 +280,14 @@ class HandState(DealingMixin, ShowdownMixin):
             self._last_raise = stakes.small_bet
         self._bet_size = stakes.big_bet if street.big_bet else stakes.small_bet
         self.aggressor = None
-        can_act = [not (self.folded[s] or self.all_in[s]) for s in range(self.n)]
+        folded, all_in = self.folded, self.all_in
         self._open_pair = False
         opener = street.opener
         if opener == "blinds":
             start = self._blind_opener if max(self.blinds) else (self.button + 1) % self.n
         elif opener == "bring_in":
             start = bring_in_player(self.hole_cards, self.up, self.folded)
-            self._bring_in_pending = stakes.bring_in > 0 and sum(can_act) >= 2 and can_act[start]
+            self._bring_in_pending = stakes.bring_in > 0 and self._active >= 2 and not all_in[start]
         elif opener == "high_showing":
             start = best_showing(self.hole_cards, self.up, self.folded)
             if variant.open_pair_big_bet and self.street_index == 1:
@@ -285,25 +295,29 @@ class HandState(DealingMixin, ShowdownMixin):
         else:
             start = (self.button + 1) % self.n
         self._round_opener = start
-        lone = sum(can_act) < 2
+        lone = self._active < 2
+        needs_action, bets, current = self._needs_action, self.bets, self.current_bet
         for seat in range(self.n):
-            needs = can_act[seat]
-            if needs and lone and self.bets[seat] >= self.current_bet:
+            needs = not (folded[seat] or all_in[seat])
+            if needs and lone and bets[seat] >= current:
                 needs = False
-            self._needs_action[seat] = needs
-            self._may_raise[seat] = True
+            needs_action[seat] = needs
+        self._may_raise = [True] * self.n
         self.actor = None
         self._advance_from(start, inclusive=True)
 
     def _advance_from(self, seat: int, *, inclusive: bool) -> None:
         """Give the turn to the next seat that must act, or end the round."""
-        n = self._needs_action
+        needs = self._needs_action
         size = self.n
-        for k in range(0 if inclusive else 1, size + (0 if inclusive else 1)):
-            candidate = (seat + k) % size
-            if n[candidate]:
+        candidate = seat if inclusive else seat + 1
+        for _ in range(size):
+            if candidate >= size:
+                candidate -= size
+            if needs[candidate]:
                 self.actor = candidate
                 return
+            candidate += 1
         self.actor = None
         self._end_round()
 
@@ -318,11 +332,8 @@ class HandState(DealingMixin, ShowdownMixin):
         self._begin_street()
 
     def _others_can_act(self, seat: int) -> bool:
-        folded, all_in = self.folded, self.all_in
-        for other in range(self.n):
-            if other != seat and not folded[other] and not all_in[other]:
-                return True
-        return False
+        own = 0 if self.folded[seat] or self.all_in[seat] else 1
+        return self._active - own > 0
 
     def _require_turn(self, player: int | None, action: str) -> int:
         if self.status != BETTING:
@@ -354,41 +365,49 @@ class HandState(DealingMixin, ShowdownMixin):
         >>> options.call, options.raise_min_to, options.raise_max_to
         (2, 4, 7)
         """
-        status = self.status
-        if status == DRAWING:
-            assert self.actor is not None
-            return LegalActions(self.actor, discard_max=len(self.hole_cards[self.actor]))
-        if status == SHOWDOWN:
-            assert self.actor is not None
-            return LegalActions(self.actor, show=True, muck=self._may_muck(self.actor))
-        seat = self._require_turn(None, "legal_actions")
-        stack, bet, current = self.stacks[seat], self.bets[seat], self.current_bet
-        options = LegalActions(seat)
+        seat = self.actor
+        if self.status != BETTING or seat is None:
+            return self._other_legal_actions()
+        stack = self.stacks[seat]
         if self._bring_in_pending:
-            options.bring_in = min(self.stakes.bring_in, stack)
-            options.complete_to = min(self.stakes.small_bet, stack)
-            options.raise_min_to = options.raise_max_to = options.complete_to
-            return options
-        options.fold = True
-        to_call = current - bet
-        if to_call <= 0:
-            options.check = True
-        else:
-            options.call = min(to_call, stack)
+            complete = min(self.stakes.small_bet, stack)
+            return LegalActions(
+                seat,
+                bring_in=min(self.stakes.bring_in, stack),
+                complete_to=complete,
+                raise_min_to=complete,
+                raise_max_to=complete,
+            )
+        current = self.current_bet
+        to_call = current - self.bets[seat]
         low, high = self._raise_range(seat)
-        if low is not None:
-            options.raise_min_to, options.raise_max_to = low, high
-            if self.variant.bring_in and self._full_bet == 0 and current > 0:
-                options.complete_to = low
-        return options
+        complete = None
+        if low is not None and self._full_bet == 0 and current > 0 and self.variant.bring_in:
+            complete = low
+        # Positional arguments: this runs once per decision.
+        if to_call <= 0:
+            return LegalActions(seat, True, True, None, low, high, None, complete)
+        return LegalActions(
+            seat, True, False, to_call if to_call < stack else stack, low, high, None, complete
+        )
+
+    def _other_legal_actions(self) -> LegalActions:
+        """Options outside a betting decision: the draw and the showdown."""
+        seat = self.actor
+        if self.status == DRAWING and seat is not None:
+            return LegalActions(seat, discard_max=len(self.hole_cards[seat]))
+        if self.status == SHOWDOWN and seat is not None:
+            return LegalActions(seat, show=True, muck=self._may_muck(seat))
+        self._require_turn(None, "legal_actions")
+        raise IllegalActionError("legal_actions: nobody is to act")  # unreachable
 
     def _raise_range(self, seat: int) -> tuple[int | None, int | None]:
         """Smallest and largest legal raise-to for ``seat``, or ``(None, None)``."""
-        stack, bet, current = self.stacks[seat], self.bets[seat], self.current_bet
-        most = bet + stack
+        bet, current = self.bets[seat], self.current_bet
+        most = bet + self.stacks[seat]
         if most <= current or not self._may_raise[seat] or not self._others_can_act(seat):
             return None, None
-        betting = self.variant.betting
+        betting = self._betting
         if betting == "fixed":
             cap = self.variant.raise_cap
             if cap is not None and self._bets_count >= cap + 1:
@@ -416,6 +435,7 @@ class HandState(DealingMixin, ShowdownMixin):
         if self._bring_in_pending:
             raise IllegalActionError("fold: the bring-in is a forced bet; bring in or complete")
         self.folded[seat] = True
+        self._active -= 1
         self._needs_action[seat] = False
         if self.record:
             self.log.append(("f", seat, None))
@@ -429,12 +449,21 @@ class HandState(DealingMixin, ShowdownMixin):
 
     def check_call(self, player: int | None = None) -> None:
         """Check, or call the current bet (all-in for less when short)."""
-        seat = self._require_turn(player, "check_call")
+        seat = self.actor
+        if self.status != BETTING or seat is None or (player is not None and player != seat):
+            seat = self._require_turn(player, "check_call")
         if self._bring_in_pending:
             raise IllegalActionError("check_call: the bring-in must be posted or completed first")
         to_call = self.current_bet - self.bets[seat]
         if to_call > 0:
-            self._post(seat, to_call, bet=True)
+            stack = self.stacks[seat]
+            if to_call < stack:
+                # Inline of _post for the common case (a call that leaves chips behind).
+                self.stacks[seat] = stack - to_call
+                self.totals[seat] += to_call
+                self.bets[seat] += to_call
+            else:
+                self._post(seat, to_call, bet=True)
         self._needs_action[seat] = False
         self._may_raise[seat] = False
         if self.record:
@@ -580,6 +609,8 @@ class HandState(DealingMixin, ShowdownMixin):
         if self.folded[player] or self.disconnected[player]:
             return
         self.disconnected[player] = True
+        if not self.all_in[player]:
+            self._active -= 1
         self.all_in[player] = True
         self._needs_action[player] = False
         if self.status == BETTING and self.actor == player:
