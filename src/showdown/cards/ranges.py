@@ -176,7 +176,23 @@ class HandRange:
     def remove(self, cards: CardsLike, *, name: str = "dead") -> HandRange:
         """A new range without the combos that use any of ``cards``.
 
-        Raises ``ValueError`` if nothing is left.
+        Parameters
+        ----------
+        cards
+            Board, dead or other players' cards, in any form
+            :func:`~showdown.cards.as_card_array` accepts (a list of hands too).
+        name
+            What ``cards`` is called in error messages.
+
+        Returns
+        -------
+        HandRange
+            Same text, weights and hole size; ``dead_mask`` grows by ``cards``.
+
+        Raises
+        ------
+        ValueError
+            If a card is invalid or nothing is left.
 
         Examples
         --------
