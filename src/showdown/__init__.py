@@ -29,9 +29,11 @@ _EXPORTS = {
     "evaluate_low8": "showdown.evaluator",
     "evaluate_omaha": "showdown.evaluator",
     "evaluate_omaha_low8": "showdown.evaluator",
+    "evaluate_omaha_hilo": "showdown.evaluator",
     "hand_category": "showdown.evaluator",
     "HandCategory": "showdown.evaluator",
     "describe": "showdown.evaluator",
+    "describe_low": "showdown.evaluator",
     "category_counts": "showdown.evaluator",
     "equity": "showdown.equity",
     "EquityResult": "showdown.equity",
@@ -40,7 +42,7 @@ _EXPORTS = {
     "SimulationResult": "showdown.simulator",
 }
 
-__all__ = sorted(_EXPORTS) + ["__version__"]
+__all__ = [*sorted(_EXPORTS), "__version__"]
 
 
 def __getattr__(name: str) -> Any:

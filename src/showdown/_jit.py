@@ -37,7 +37,7 @@ def resolve_threads(threads: int | None) -> int:
     return min(int(threads), limit)
 
 
-class thread_limit:
+class thread_limit:  # noqa: N801 - used like a function: `with thread_limit(2):`
     """Context manager that sets numba's thread count for the calls inside it."""
 
     def __init__(self, threads: int | None) -> None:

@@ -1,0 +1,333 @@
+"""Numba kernels of the evaluator.
+
+Kernels take arrays and scalars only; every table is passed in as an argument
+(see ``tables.py`` for the layouts). Inputs are validated by the public
+wrappers in ``api.py``: numba does not bounds-check, so a card code above 51
+would read unrelated memory.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._jit import jit_inline, jit_parallel, prange
+
+SUIT_SHIFT = 32
+KEY_START = np.uint64(0x3333 << 32)
+FLUSH_CHECK = np.uint64(0x8888 << 32)
+RANK_SUM_MASK = np.uint64(0xFFFFFFFF)
+ROW_SHIFT_7 = np.uint64(11)
+COLUMN_MASK_7 = np.uint64((1 << 11) - 1)
+RANK_MASK_13 = np.uint64(0x1FFF)
+
+
+@jit_inline
+def flush_rank_mask(key, bits):  # pragma: no cover - compiled
+    """13-bit rank mask of the suit whose counter overflowed (key has a flush)."""
+    flags = (key >> np.uint64(SUIT_SHIFT + 3)) & np.uint64(0x1111)
+    if flags & np.uint64(0x1):
+        return bits & RANK_MASK_13
+    if flags & np.uint64(0x10):
+        return (bits >> np.uint64(16)) & RANK_MASK_13
+    if flags & np.uint64(0x100):
+        return (bits >> np.uint64(32)) & RANK_MASK_13
+    return (bits >> np.uint64(48)) & RANK_MASK_13
+
+
+@jit_inline
+def strength_of_key(key, bits, offsets, values, flush, row_shift, column_mask):  # pragma: no cover
+    """Strength from a summed key and or-ed suit bits (5..7 cards)."""
+    if key & FLUSH_CHECK:
+        return flush[flush_rank_mask(key, bits)]
+    rank_sum = key & RANK_SUM_MASK
+    return values[(rank_sum & column_mask) + np.uint64(offsets[rank_sum >> row_shift])]
+
+
+INVALID_LOW = np.uint8(255)
+
+
+@jit_parallel
+def evaluate_kernel(cards, card_key, card_bit, offsets, values, flush, out):  # pragma: no cover
+    """High strength of each row of ``cards`` (n, 5..7) into ``out`` (n,).
+
+    A row with a code above 51 or a repeated card gets 0, a value no real hand
+    has, so the wrapper can report it; the bad code is never used as an index.
+    """
+    n_hands, n_cards = cards.shape
+    for hand in prange(n_hands):
+        key = KEY_START
+        bits = np.uint64(0)
+        valid = True
+        for position in range(n_cards):
+            card = cards[hand, position]
+            if card > 51:
+                valid = False
+                break
+            bit = card_bit[card]
+            if bits & bit:
+                valid = False
+            key += card_key[card]
+            bits |= bit
+        if valid:
+            out[hand] = strength_of_key(
+                key, bits, offsets, values, flush, ROW_SHIFT_7, COLUMN_MASK_7
+            )
+        else:
+            out[hand] = 0
+
+
+@jit_parallel
+def low8_kernel(cards, card_bit, low_bit, low8, out):  # pragma: no cover
+    """8-or-better low strength of each row of ``cards`` (n, 5..7); 255 marks a bad row."""
+    n_hands, n_cards = cards.shape
+    for hand in prange(n_hands):
+        mask = 0
+        bits = np.uint64(0)
+        valid = True
+        for position in range(n_cards):
+            card = cards[hand, position]
+            if card > 51:
+                valid = False
+                break
+            bit = card_bit[card]
+            if bits & bit:
+                valid = False
+            bits |= bit
+            mask |= low_bit[card]
+        out[hand] = low8[mask] if valid else INVALID_LOW
+
+
+@jit_inline
+def omaha_masks(hole, board, hand, card_bit, low_bit):  # pragma: no cover
+    """(valid, hole low mask, board low mask) of one Omaha row."""
+    bits = np.uint64(0)
+    valid = True
+    hole_mask = 0
+    board_mask = 0
+    for position in range(hole.shape[1]):
+        card = hole[hand, position]
+        if card > 51:
+            return False, 0, 0
+        bit = card_bit[card]
+        if bits & bit:
+            valid = False
+        bits |= bit
+        hole_mask |= low_bit[card]
+    for position in range(board.shape[1]):
+        card = board[hand, position]
+        if card > 51:
+            return False, 0, 0
+        bit = card_bit[card]
+        if bits & bit:
+            valid = False
+        bits |= bit
+        board_mask |= low_bit[card]
+    return valid, hole_mask, board_mask
+
+
+@jit_inline
+def omaha_flush_best(hole, board, hand, flush, best):  # pragma: no cover
+    """Raise ``best`` to the best Omaha flush of one row, if one is possible.
+
+    A flush needs three board cards and two hole cards of one suit; a board of
+    at most five cards has at most one such suit, and most rows have none, so
+    suits are counted first and the slow loop rarely runs.
+    """
+    n_hole = hole.shape[1]
+    n_board = board.shape[1]
+    board_counts = 0
+    for a in range(n_board):
+        board_counts += 1 << ((board[hand, a] & 3) << 2)
+    for suit in range(4):
+        if (board_counts >> (suit << 2)) & 15 < 3:
+            continue
+        hole_count = 0
+        for a in range(n_hole):
+            if hole[hand, a] & 3 == suit:
+                hole_count += 1
+        if hole_count < 2:
+            continue
+        for a in range(n_board - 2):
+            card_a = board[hand, a]
+            if card_a & 3 != suit:
+                continue
+            for b in range(a + 1, n_board - 1):
+                card_b = board[hand, b]
+                if card_b & 3 != suit:
+                    continue
+                for c in range(b + 1, n_board):
+                    card_c = board[hand, c]
+                    if card_c & 3 != suit:
+                        continue
+                    board_mask = (1 << (card_a >> 2)) | (1 << (card_b >> 2)) | (1 << (card_c >> 2))
+                    for i in range(n_hole - 1):
+                        card_i = hole[hand, i]
+                        if card_i & 3 != suit:
+                            continue
+                        for j in range(i + 1, n_hole):
+                            card_j = hole[hand, j]
+                            if card_j & 3 != suit:
+                                continue
+                            value = flush[board_mask | (1 << (card_i >> 2)) | (1 << (card_j >> 2))]
+                            if value > best:
+                                best = value
+    return best
+
+
+@jit_inline
+def omaha_high_one(
+    hole, board, hand, pairs, triples, pair_index, triple_index, omaha_ranks, flush
+):  # pragma: no cover
+    """Best Omaha high of one (validated) row, using the caller's scratch arrays."""
+    n_hole = hole.shape[1]
+    n_board = board.shape[1]
+    n_triples = 0
+    for a in range(n_board - 2):
+        rank_a = np.int32(board[hand, a] >> 2) * 169
+        for b in range(a + 1, n_board - 1):
+            rank_ab = rank_a + np.int32(board[hand, b] >> 2) * 13
+            for c in range(b + 1, n_board):
+                triples[n_triples] = triple_index[rank_ab + (board[hand, c] >> 2)]
+                n_triples += 1
+    n_pairs = 0
+    for i in range(n_hole - 1):
+        rank_i = np.int32(hole[hand, i] >> 2) * 13
+        for j in range(i + 1, n_hole):
+            pairs[n_pairs] = pair_index[rank_i + (hole[hand, j] >> 2)]
+            n_pairs += 1
+    best = np.uint16(0)
+    for p in range(n_pairs):
+        pair = pairs[p]
+        for t in range(n_triples):
+            value = omaha_ranks[pair + triples[t]]
+            if value > best:
+                best = value
+    return omaha_flush_best(hole, board, hand, flush, best)
+
+
+@jit_parallel
+def omaha_kernel(
+    hole,
+    board,
+    card_bit,
+    low_bit,
+    pair_index,
+    triple_index,
+    omaha_ranks,
+    flush,
+    omaha_low8,
+    n_chunks,
+    out_high,
+    out_low,
+):  # pragma: no cover
+    """Omaha high and/or 8-or-better low (exactly 2 hole + 3 board) per row.
+
+    Ignoring suits, a hand is one rank pair from the hole and one rank triple
+    from the board, so a (91 pairs x 455 triples) table gives each of the
+    up-to-150 combinations with one add and one load; flushes are added by
+    :func:`omaha_flush_best`. Each chunk of rows keeps its pair and triple
+    indices in small scratch arrays allocated once per chunk. Pass an empty
+    ``out_high`` or ``out_low`` to skip that half. A bad row gets high 0 and
+    low 255.
+    """
+    n_hands = hole.shape[0]
+    want_high = out_high.size > 0
+    want_low = out_low.size > 0
+    per_chunk = (n_hands + n_chunks - 1) // n_chunks
+    for chunk in prange(n_chunks):
+        triples = np.empty(10, np.int32)
+        pairs = np.empty(15, np.int32)
+        for hand in range(chunk * per_chunk, min(n_hands, (chunk + 1) * per_chunk)):
+            valid, hole_mask, board_mask = omaha_masks(hole, board, hand, card_bit, low_bit)
+            if want_low:
+                out_low[hand] = omaha_low8[hole_mask << 8 | board_mask] if valid else INVALID_LOW
+            if want_high:
+                if valid:
+                    out_high[hand] = omaha_high_one(
+                        hole,
+                        board,
+                        hand,
+                        pairs,
+                        triples,
+                        pair_index,
+                        triple_index,
+                        omaha_ranks,
+                        flush,
+                    )
+                else:
+                    out_high[hand] = 0
+
+
+@jit_parallel
+def enumerate_histogram(
+    prefixes, n_cards, n_chunks, card_key, card_bit, offsets, values, flush
+):  # pragma: no cover
+    """Histogram of high strengths over every ``n_cards``-card hand.
+
+    ``prefixes`` (m, n_cards - 3) lists the first cards of every hand in
+    ascending order; the last three cards are enumerated here with running
+    sums so the innermost step is one add, one or and one lookup. Chunks of
+    prefixes go to threads; each chunk fills its own histogram row, so the
+    integer total is the same at any thread count.
+    """
+    n_prefixes, prefix_size = prefixes.shape
+    histograms = np.zeros((n_chunks, 1 << 16), np.int64)
+    for chunk in prange(n_chunks):
+        histogram = histograms[chunk]
+        for index in range(chunk, n_prefixes, n_chunks):
+            key0 = KEY_START
+            bits0 = np.uint64(0)
+            last = -1
+            for position in range(prefix_size):
+                card = prefixes[index, position]
+                key0 += card_key[card]
+                bits0 |= card_bit[card]
+                last = card
+            for c1 in range(last + 1, 50):
+                key1 = key0 + card_key[c1]
+                bits1 = bits0 | card_bit[c1]
+                for c2 in range(c1 + 1, 51):
+                    key2 = key1 + card_key[c2]
+                    bits2 = bits1 | card_bit[c2]
+                    for c3 in range(c2 + 1, 52):
+                        strength = strength_of_key(
+                            key2 + card_key[c3],
+                            bits2 | card_bit[c3],
+                            offsets,
+                            values,
+                            flush,
+                            ROW_SHIFT_7,
+                            COLUMN_MASK_7,
+                        )
+                        histogram[strength] += 1
+    total = np.zeros(1 << 16, np.int64)
+    for chunk in range(n_chunks):
+        total += histograms[chunk]
+    return total
+
+
+@jit_parallel
+def enumerate_low_histogram(prefixes, n_chunks, low_bit, low8):  # pragma: no cover
+    """Histogram of 8-or-better low strengths over every hand, enumerated like
+    :func:`enumerate_histogram` (the last three cards in explicit loops)."""
+    n_prefixes, prefix_size = prefixes.shape
+    histograms = np.zeros((n_chunks, 256), np.int64)
+    for chunk in prange(n_chunks):
+        histogram = histograms[chunk]
+        for index in range(chunk, n_prefixes, n_chunks):
+            mask0 = 0
+            last = -1
+            for position in range(prefix_size):
+                card = prefixes[index, position]
+                mask0 |= low_bit[card]
+                last = card
+            for c1 in range(last + 1, 50):
+                mask1 = mask0 | low_bit[c1]
+                for c2 in range(c1 + 1, 51):
+                    mask2 = mask1 | low_bit[c2]
+                    for c3 in range(c2 + 1, 52):
+                        histogram[low8[mask2 | low_bit[c3]]] += 1
+    total = np.zeros(256, np.int64)
+    for chunk in range(n_chunks):
+        total += histograms[chunk]
+    return total

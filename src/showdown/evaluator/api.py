@@ -1,0 +1,345 @@
+"""Public evaluator functions: validate at the edge, run a kernel, return numpy.
+
+Every function is batch-first: the hand is the last axis and any leading shape
+is a batch. Strings (``"AsKsQsJsTs"``) and lists of strings are accepted and
+parsed here; kernels only ever see validated ``uint8`` arrays.
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .._jit import max_threads as numba_threads
+from .._jit import thread_limit
+from ..cards import CardsLike, as_card_array
+from . import _kernels
+from .tables import N_LOWS, get_tables
+
+#: Below this many hands the kernels run on one thread: starting threads costs more.
+PARALLEL_THRESHOLD = 50_000
+
+
+def _to_card_array(cards: CardsLike, name: str, lengths: tuple[int, ...]) -> NDArray[np.uint8]:
+    """Cards as a ``uint8`` array with a leading batch axis-compatible shape.
+
+    Integer arrays are range-checked here; duplicates are caught inside the
+    kernels (cheaply, per hand) and reported by :func:`_raise_bad_row`.
+    """
+    if isinstance(cards, np.ndarray) and cards.dtype == np.uint8:
+        array = cards
+    elif isinstance(cards, np.ndarray) and cards.dtype.kind in "iu":
+        if cards.size and (cards.min() < 0 or cards.max() > 51):
+            bad = cards[(cards < 0) | (cards > 51)].ravel()[0]
+            raise ValueError(f"{name}: card code {int(bad)} is out of range 0..51")
+        array = cards.astype(np.uint8)
+    else:
+        array = as_card_array(cards, name=name, distinct=False)
+    if array.ndim == 0 or array.shape[-1] not in lengths:
+        got = array.shape[-1] if array.ndim else 0
+        allowed = ", ".join(str(n) for n in lengths[:-1]) + f" or {lengths[-1]}"
+        raise ValueError(f"{name}: expected {allowed} cards per hand, got {got}")
+    return array
+
+
+def _flat(array: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    return np.ascontiguousarray(array.reshape(-1, array.shape[-1]))
+
+
+def _threads_for(n_hands: int, threads: int | None) -> int | None:
+    if threads is None and n_hands < PARALLEL_THRESHOLD:
+        return 1
+    return threads
+
+
+def _chunks(n_hands: int) -> int:
+    """Work chunks for kernels with per-chunk scratch: a few per thread, never empty."""
+    return max(1, min(n_hands, 4 * numba_threads()))
+
+
+def _finish(out: NDArray[Any], batch_shape: tuple[int, ...]) -> Any:
+    """Reshape to the batch shape; a single hand gives a numpy scalar."""
+    if not batch_shape:
+        return out[0]
+    return out.reshape(batch_shape)
+
+
+def _raise_bad_row(
+    flat_rows: list[NDArray[np.uint8]], bad: NDArray[np.bool_], names: list[str]
+) -> None:
+    """Name the first hand a kernel flagged (a repeated card or a code over 51)."""
+    row = int(np.flatnonzero(bad)[0])
+    cards = np.concatenate([rows[row] for rows in flat_rows])
+    label = names[0] if len(names) == 1 else " + ".join(names)
+    where = f" (hand {row} of the batch)" if bad.size > 1 else ""
+    as_card_array(cards, name=f"{label}{where}")  # raises with the exact reason
+    raise ValueError(f"{label}{where}: invalid cards")  # pragma: no cover - defensive
+
+
+def evaluate(cards: CardsLike, *, threads: int | None = None) -> Any:
+    """Best high-hand strength of 5, 6 or 7 cards.
+
+    Parameters
+    ----------
+    cards
+        ``(..., 5|6|7)`` card codes, a card string, or a list of card strings.
+    threads
+        Threads for big batches; ``None`` uses all cores above 50,000 hands.
+        Results are identical at any thread count.
+
+    Returns
+    -------
+    numpy.ndarray or numpy.uint16
+        ``uint16`` strengths of the batch shape; larger is stronger, equal is
+        a tie, and ``strength >> 12`` is the :class:`HandCategory`.
+
+    Examples
+    --------
+    >>> from showdown import evaluate, describe
+    >>> describe(evaluate("7c7d7h2s2d3c4c"))
+    'Full House, Sevens over Twos'
+    >>> evaluate(["AsKsQsJsTs", "2c3d4h5s7c"]).tolist()
+    [36873, 4096]
+    """
+    array = _to_card_array(cards, "cards", (5, 6, 7))
+    flat = _flat(array)
+    tables = get_tables()
+    out = np.empty(flat.shape[0], np.uint16)
+    with thread_limit(_threads_for(flat.shape[0], threads)):
+        _kernels.evaluate_kernel(
+            flat,
+            tables.card_key,
+            tables.card_bit,
+            tables.offsets7,
+            tables.values7,
+            tables.flush,
+            out,
+        )
+    bad = out == 0
+    if bad.any():
+        _raise_bad_row([flat], bad, ["cards"])
+    return _finish(out, array.shape[:-1])
+
+
+def evaluate_low8(cards: CardsLike, *, threads: int | None = None) -> Any:
+    """Best 8-or-better (ace-to-five) low of 5, 6 or 7 cards.
+
+    Straights and flushes do not count against a low; pairs cannot be used.
+
+    Returns
+    -------
+    numpy.ndarray or numpy.uint8
+        1..56, larger is a better low (56 = A-2-3-4-5); 0 means no qualifying low.
+
+    Examples
+    --------
+    >>> from showdown import evaluate_low8, describe_low
+    >>> int(evaluate_low8("As2d3c4h5s")), int(evaluate_low8("KsKdQcJhTs"))
+    (56, 0)
+    >>> describe_low(evaluate_low8("8c6d4h2sAcKd9h"))
+    '8-6-4-2-A low'
+    """
+    array = _to_card_array(cards, "cards", (5, 6, 7))
+    flat = _flat(array)
+    tables = get_tables()
+    out = np.empty(flat.shape[0], np.uint8)
+    with thread_limit(_threads_for(flat.shape[0], threads)):
+        _kernels.low8_kernel(flat, tables.card_bit, tables.low_bit, tables.low8, out)
+    bad = out > N_LOWS
+    if bad.any():
+        _raise_bad_row([flat], bad, ["cards"])
+    return _finish(out, array.shape[:-1])
+
+
+def _omaha_inputs(hole_cards: CardsLike, board_cards: CardsLike):
+    hole = _to_card_array(hole_cards, "hole_cards", (4, 5, 6))
+    board = _to_card_array(board_cards, "board_cards", (3, 4, 5))
+    try:
+        shape = np.broadcast_shapes(hole.shape[:-1], board.shape[:-1])
+    except ValueError:
+        raise ValueError(
+            f"hole_cards batch shape {hole.shape[:-1]} does not match board_cards batch shape "
+            f"{board.shape[:-1]}"
+        ) from None
+    hole = _flat(np.broadcast_to(hole, shape + hole.shape[-1:]))
+    board = _flat(np.broadcast_to(board, shape + board.shape[-1:]))
+    return hole, board, shape
+
+
+def _run_omaha(
+    hole_cards: CardsLike, board_cards: CardsLike, threads: int | None, high: bool, low: bool
+) -> tuple[Any, Any]:
+    hole, board, shape = _omaha_inputs(hole_cards, board_cards)
+    tables = get_tables()
+    n_hands = hole.shape[0]
+    out_high = np.empty(n_hands if high else 0, np.uint16)
+    out_low = np.empty(n_hands if low else 0, np.uint8)
+    with thread_limit(_threads_for(n_hands, threads)):
+        _kernels.omaha_kernel(
+            hole,
+            board,
+            tables.card_bit,
+            tables.low_bit,
+            tables.omaha_pair_index,
+            tables.omaha_triple_index,
+            tables.omaha_ranks,
+            tables.flush,
+            tables.omaha_low8,
+            _chunks(n_hands),
+            out_high,
+            out_low,
+        )
+    bad = out_high == 0 if high else out_low > N_LOWS
+    if bad.any():
+        _raise_bad_row([hole, board], bad, ["hole_cards", "board_cards"])
+    return (_finish(out_high, shape) if high else None, _finish(out_low, shape) if low else None)
+
+
+def evaluate_omaha(
+    hole_cards: CardsLike, board_cards: CardsLike, *, threads: int | None = None
+) -> Any:
+    """Best Omaha high hand: exactly two hole cards and three board cards.
+
+    Parameters
+    ----------
+    hole_cards
+        ``(..., 4|5|6)`` hole cards.
+    board_cards
+        ``(..., 3|4|5)`` board cards; batch shapes broadcast against the hole's.
+    threads
+        As for :func:`evaluate`.
+
+    Returns
+    -------
+    numpy.ndarray or numpy.uint16
+        High strengths on the same scale as :func:`evaluate`.
+
+    Examples
+    --------
+    >>> from showdown import evaluate_omaha, describe
+    >>> describe(evaluate_omaha("AsAhKdQc", "Ad7c2h9s3d"))  # only two aces may play
+    'Three of a Kind, Aces, 9-7 kickers'
+    """
+    return _run_omaha(hole_cards, board_cards, threads, high=True, low=False)[0]
+
+
+def evaluate_omaha_low8(
+    hole_cards: CardsLike, board_cards: CardsLike, *, threads: int | None = None
+) -> Any:
+    """Best Omaha 8-or-better low: exactly two hole cards and three board cards.
+
+    Returns
+    -------
+    numpy.ndarray or numpy.uint8
+        1..56 (larger is better), 0 when no qualifying low can be made.
+
+    Examples
+    --------
+    >>> from showdown import evaluate_omaha_low8, describe_low
+    >>> describe_low(evaluate_omaha_low8("As2sKdKc", "3h4h8cQdJs"))
+    '8-4-3-2-A low'
+    >>> int(evaluate_omaha_low8("As2s3h4h", "5c9dTdJsQs"))  # one low board card
+    0
+    """
+    return _run_omaha(hole_cards, board_cards, threads, high=False, low=True)[1]
+
+
+def evaluate_omaha_hilo(
+    hole_cards: CardsLike, board_cards: CardsLike, *, threads: int | None = None
+) -> tuple[Any, Any]:
+    """Omaha high and 8-or-better low in one pass: ``(high, low)``.
+
+    Faster than the two calls separately (the cards are read and checked once).
+
+    Examples
+    --------
+    >>> from showdown import evaluate_omaha_hilo, describe, describe_low
+    >>> high, low = evaluate_omaha_hilo("As2sKdKc", "3h4h8cKsJs")
+    >>> describe(high), describe_low(low)
+    ('Three of a Kind, Kings, J-8 kickers', '8-4-3-2-A low')
+    """
+    high, low = _run_omaha(hole_cards, board_cards, threads, high=True, low=True)
+    return high, low
+
+
+@lru_cache(maxsize=3)
+def _prefixes(n_cards: int) -> NDArray[np.uint8]:
+    # Every ascending choice of the first n-3 cards; the kernel loops over the last three.
+    size = n_cards - 3
+    return np.array(list(itertools.combinations(range(52 - 3), size)), dtype=np.uint8)
+
+
+def _check_enumeration_size(n_cards: int) -> None:
+    if isinstance(n_cards, bool) or n_cards not in (5, 6, 7):
+        raise ValueError(f"n_cards: expected 5, 6 or 7, got {n_cards!r}")
+
+
+def strength_histogram(n_cards: int, *, threads: int | None = None) -> NDArray[np.int64]:
+    """How many ``n_cards``-card hands have each high strength (length 65,536).
+
+    Enumerates every hand (133,784,560 for seven cards) with running key sums.
+    """
+    _check_enumeration_size(n_cards)
+    tables = get_tables()
+    with thread_limit(threads) as used:
+        return _kernels.enumerate_histogram(
+            _prefixes(n_cards),
+            n_cards,
+            max(4 * used, 1),
+            tables.card_key,
+            tables.card_bit,
+            tables.offsets7,
+            tables.values7,
+            tables.flush,
+        )
+
+
+def category_counts(n_cards: int, *, threads: int | None = None) -> dict[str, int]:
+    """Exhaustive histogram of high-hand categories over every ``n_cards``-card hand.
+
+    Parameters
+    ----------
+    n_cards
+        5, 6 or 7.
+    threads
+        Threads for the enumeration (``None`` = all cores); counts never change.
+
+    Returns
+    -------
+    dict
+        Category label -> number of hands, weakest first.
+
+    Examples
+    --------
+    >>> category_counts(5)["Straight Flush"]
+    40
+    """
+    from .categories import CATEGORY_SHIFT, HandCategory
+
+    histogram = strength_histogram(n_cards, threads=threads)
+    by_category = np.bincount(
+        np.arange(histogram.size) >> CATEGORY_SHIFT, weights=histogram, minlength=10
+    )
+    return {category.label: int(by_category[category]) for category in HandCategory}
+
+
+def low8_histogram(n_cards: int, *, threads: int | None = None) -> NDArray[np.int64]:
+    """How many ``n_cards``-card hands have each 8-or-better low strength (index 0..56).
+
+    Examples
+    --------
+    >>> histogram = low8_histogram(5)
+    >>> int(histogram[56]), int(histogram[1:].sum())  # wheels, all qualifying lows
+    (1024, 57344)
+    """
+    _check_enumeration_size(n_cards)
+    tables = get_tables()
+    with thread_limit(threads) as used:
+        histogram = _kernels.enumerate_low_histogram(
+            _prefixes(n_cards), max(4 * used, 1), tables.low_bit, tables.low8
+        )
+    return histogram[: N_LOWS + 1]

@@ -1,0 +1,189 @@
+"""Hand categories and the 5-card hand classes that strengths are made of.
+
+A high-hand strength is ``category << 12 | index``: the category (1 = high
+card .. 9 = straight flush) in the top bits and the class's position inside
+its category below, so a larger strength is always a stronger hand and equal
+strengths tie. Every 5-, 6- or 7-card hand's strength is the strength of its
+best five-card class, so the 7,462 classes built here are the whole range.
+"""
+
+from __future__ import annotations
+
+import itertools
+from enum import IntEnum
+
+CATEGORY_SHIFT = 12
+INDEX_MASK = (1 << CATEGORY_SHIFT) - 1
+RANK_NAMES = (
+    "Two",
+    "Three",
+    "Four",
+    "Five",
+    "Six",
+    "Seven",
+    "Eight",
+    "Nine",
+    "Ten",
+    "Jack",
+    "Queen",
+    "King",
+    "Ace",
+)
+RANK_PLURALS = (
+    "Twos",
+    "Threes",
+    "Fours",
+    "Fives",
+    "Sixes",
+    "Sevens",
+    "Eights",
+    "Nines",
+    "Tens",
+    "Jacks",
+    "Queens",
+    "Kings",
+    "Aces",
+)
+RANK_CHARS = "23456789TJQKA"
+
+
+class HandCategory(IntEnum):
+    """The nine high-hand categories; larger is stronger."""
+
+    HIGH_CARD = 1
+    PAIR = 2
+    TWO_PAIR = 3
+    THREE_OF_A_KIND = 4
+    STRAIGHT = 5
+    FLUSH = 6
+    FULL_HOUSE = 7
+    FOUR_OF_A_KIND = 8
+    STRAIGHT_FLUSH = 9
+
+    @property
+    def label(self) -> str:
+        """Human name, e.g. ``"Full House"``."""
+        return self.name.replace("_", " ").title().replace("Of A", "of a")
+
+
+# A class is (category, ranks): ranks are the tie-break ranks, most significant first.
+HandClass = tuple[HandCategory, tuple[int, ...]]
+
+
+def straight_top(rank_mask: int) -> int:
+    """Top rank of the best straight in a 13-bit rank mask, or -1 if none.
+
+    The wheel A-2-3-4-5 counts as a five-high straight (top rank 3).
+    """
+    for top in range(12, 3, -1):
+        window = 0b11111 << (top - 4)
+        if rank_mask & window == window:
+            return top
+    wheel = (1 << 12) | 0b1111
+    return 3 if rank_mask & wheel == wheel else -1
+
+
+def class_of_counts(counts: tuple[int, ...] | list[int]) -> HandClass:
+    """Best non-flush class of 5..7 cards given per-rank counts (index 0 = deuce)."""
+    present = [rank for rank in range(12, -1, -1) if counts[rank] > 0]
+    quads = [rank for rank in present if counts[rank] == 4]
+    trips = [rank for rank in present if counts[rank] == 3]
+    pairs = [rank for rank in present if counts[rank] == 2]
+    if quads:
+        kicker = next(rank for rank in present if rank != quads[0])
+        return HandCategory.FOUR_OF_A_KIND, (quads[0], kicker)
+    if trips and (len(trips) > 1 or pairs):
+        # The second trips can serve as the pair of a full house.
+        pair = max([*trips[1:], *pairs])
+        return HandCategory.FULL_HOUSE, (trips[0], pair)
+    top = straight_top(sum(1 << rank for rank in present))
+    if top >= 0:
+        return HandCategory.STRAIGHT, (top,)
+    if trips:
+        kickers = [rank for rank in present if rank != trips[0]][:2]
+        return HandCategory.THREE_OF_A_KIND, (trips[0], *kickers)
+    if len(pairs) >= 2:
+        kicker = next(rank for rank in present if rank not in pairs[:2])
+        return HandCategory.TWO_PAIR, (pairs[0], pairs[1], kicker)
+    if pairs:
+        kickers = [rank for rank in present if rank != pairs[0]][:3]
+        return HandCategory.PAIR, (pairs[0], *kickers)
+    return HandCategory.HIGH_CARD, tuple(present[:5])
+
+
+def class_of_flush(rank_mask: int) -> HandClass:
+    """Class of the cards of one suit (5..7 distinct ranks as a 13-bit mask)."""
+    top = straight_top(rank_mask)
+    if top >= 0:
+        return HandCategory.STRAIGHT_FLUSH, (top,)
+    ranks = [rank for rank in range(12, -1, -1) if rank_mask >> rank & 1]
+    return HandCategory.FLUSH, tuple(ranks[:5])
+
+
+def all_five_card_classes() -> list[HandClass]:
+    """Every distinct 5-card class (7,462 of them), weakest first."""
+    classes: set[HandClass] = set()
+    for counts in rank_multisets(5, 5):
+        classes.add(class_of_counts(counts))
+    for ranks in itertools.combinations(range(13), 5):
+        classes.add(class_of_flush(sum(1 << rank for rank in ranks)))
+    return sorted(classes)
+
+
+def rank_multisets(smallest: int, largest: int) -> list[tuple[int, ...]]:
+    """Per-rank count vectors (each count 0..4) whose total is in [smallest, largest]."""
+    found: list[tuple[int, ...]] = []
+    counts = [0] * 13
+
+    def extend(rank: int, left: int) -> None:
+        if rank == 13:
+            if largest - left >= smallest:
+                found.append(tuple(counts))
+            return
+        for count in range(min(4, left) + 1):
+            counts[rank] = count
+            extend(rank + 1, left - count)
+        counts[rank] = 0
+
+    extend(0, largest)
+    return found
+
+
+def class_strengths() -> dict[HandClass, int]:
+    """Map each 5-card class to its strength ``category << 12 | index``."""
+    strengths: dict[HandClass, int] = {}
+    next_index: dict[HandCategory, int] = {}
+    for hand_class in all_five_card_classes():
+        category = hand_class[0]
+        index = next_index.get(category, 0)
+        next_index[category] = index + 1
+        strengths[hand_class] = int(category) << CATEGORY_SHIFT | index
+    return strengths
+
+
+def describe_class(hand_class: HandClass) -> str:
+    """Words for a class, e.g. ``"Full House, Kings over Sevens"``."""
+    category, ranks = hand_class
+    name = RANK_NAMES
+    plural = RANK_PLURALS
+    if category == HandCategory.STRAIGHT_FLUSH:
+        if ranks[0] == 12:
+            return "Straight Flush, Ace high (Royal Flush)"
+        return f"Straight Flush, {name[ranks[0]]} high"
+    if category == HandCategory.FOUR_OF_A_KIND:
+        return f"Four of a Kind, {plural[ranks[0]]}, {name[ranks[1]]} kicker"
+    if category == HandCategory.FULL_HOUSE:
+        return f"Full House, {plural[ranks[0]]} over {plural[ranks[1]]}"
+    if category == HandCategory.FLUSH:
+        return f"Flush, {'-'.join(RANK_CHARS[r] for r in ranks)}"
+    if category == HandCategory.STRAIGHT:
+        return f"Straight, {name[ranks[0]]} high"
+    if category == HandCategory.THREE_OF_A_KIND:
+        kickers = "-".join(RANK_CHARS[r] for r in ranks[1:])
+        return f"Three of a Kind, {plural[ranks[0]]}, {kickers} kickers"
+    if category == HandCategory.TWO_PAIR:
+        return f"Two Pair, {plural[ranks[0]]} and {plural[ranks[1]]}, {name[ranks[2]]} kicker"
+    if category == HandCategory.PAIR:
+        kickers = "-".join(RANK_CHARS[r] for r in ranks[1:])
+        return f"Pair of {plural[ranks[0]]}, {kickers} kickers"
+    return f"High Card, {'-'.join(RANK_CHARS[r] for r in ranks)}"
