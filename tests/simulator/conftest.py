@@ -99,7 +99,7 @@ def stacked_deck(holes: Sequence[str], board: str = "", button: int | None = Non
 
 
 def stud_deck(streets: Sequence[Sequence[str]]) -> list[int]:
-    """A stud deck: ``streets[k][i]`` are the cards of the i-th live player (seat order) on street k."""
+    """A stud deck: ``streets[k][i]`` are the i-th live player's cards on street k (seat order)."""
     order: list[int] = []
     for street in streets:
         for hand in street:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import tomllib
 from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
 import pytest
+import tomllib
 
 from showdown.simulator import (
     GAMES,
@@ -39,9 +39,7 @@ def _variant(path: Path) -> str:
 FILES = _sample_files()
 OURS = [path for path in FILES if _variant(path) in OUR_CODES]
 OTHERS = [path for path in FILES if _variant(path) not in OUR_CODES]
-skip_without_sample = pytest.mark.skipif(
-    not FILES, reason=f"PHH sample folder {SAMPLE} is absent"
-)
+skip_without_sample = pytest.mark.skipif(not FILES, reason=f"PHH sample folder {SAMPLE} is absent")
 
 
 def _label(path: Path) -> str:

@@ -26,9 +26,7 @@ def test_side_pots_from_contribution_levels() -> None:
 def test_several_all_ins_make_several_side_pots() -> None:
     # "When several players go All-in, multiple side pots are created ... Any all in player with
     # a winning hand can only win the pot or pots they are involved in."
-    hand = holdem(
-        ["AsAd", "KsKd", "QsQd", "JsJd"], "2c7h9d3sTc", stacks=[20, 50, 100, 100]
-    )
+    hand = holdem(["AsAd", "KsKd", "QsQd", "JsJd"], "2c7h9d3sTc", stacks=[20, 50, 100, 100])
     hand.bet_raise_to(100)  # seat 2 all-in
     hand.check_call()  # seat 3 calls all-in
     hand.check_call()  # seat 0 (small blind) all-in for 20
@@ -56,7 +54,9 @@ def test_split_pot_exact_and_house_policies() -> None:
         hand.fold()
         check_down(hand)
         if policy == "exact":
-            assert hand.final_stacks == [Fraction(x) for x in (99, Fraction(201, 2), Fraction(201, 2))]
+            assert hand.final_stacks == [
+                Fraction(x) for x in (99, Fraction(201, 2), Fraction(201, 2))
+            ]
             assert [float(x) for x in hand.final_stacks] == expected
         else:
             assert hand.stacks == expected and hand.house_chips == 1

@@ -40,18 +40,25 @@ Examples
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import tomllib
-
 from showdown.cards import format_card, parse_card
 
 from .rules import VARIANTS_BY_PHH_CODE, Stakes, Variant
 from .state import COMPLETE, SHOWDOWN, UNKNOWN, HandState
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10 needs the tomli backport
+    try:
+        import tomli as tomllib
+    except ModuleNotFoundError as error:
+        raise ImportError("reading PHH on Python 3.10 needs the 'tomli' package") from error
 
 Number = int | float
 

@@ -315,8 +315,16 @@ class HandState(DealingMixin, ShowdownMixin):
             if candidate >= size:
                 candidate -= size
             if needs[candidate]:
-                self.actor = candidate
-                return
+                if (
+                    self.bets[candidate] >= self.current_bet
+                    and not self._bring_in_pending
+                    and not self._someone_can_call_more(candidate)
+                ):
+                    # Nothing to decide: the bet is matched and nobody could call a raise.
+                    needs[candidate] = False
+                else:
+                    self.actor = candidate
+                    return
             candidate += 1
         self.actor = None
         self._end_round()
@@ -331,9 +339,22 @@ class HandState(DealingMixin, ShowdownMixin):
             return
         self._begin_street()
 
-    def _others_can_act(self, seat: int) -> bool:
+    def _someone_can_call_more(self, seat: int) -> bool:
+        """Whether a raise could be called: another active player has chips beyond the bet."""
         own = 0 if self.folded[seat] or self.all_in[seat] else 1
-        return self._active - own > 0
+        if self._active - own <= 0:
+            return False
+        current, bets, stacks = self.current_bet, self.bets, self.stacks
+        folded, all_in = self.folded, self.all_in
+        for other in range(self.n):
+            if (
+                other != seat
+                and not folded[other]
+                and not all_in[other]
+                and bets[other] + stacks[other] > current
+            ):
+                return True
+        return False
 
     def _require_turn(self, player: int | None, action: str) -> int:
         if self.status != BETTING:
@@ -370,18 +391,18 @@ class HandState(DealingMixin, ShowdownMixin):
             return self._other_legal_actions()
         stack = self.stacks[seat]
         if self._bring_in_pending:
-            complete = min(self.stakes.small_bet, stack)
+            completion = min(self.stakes.small_bet, stack)
             return LegalActions(
                 seat,
                 bring_in=min(self.stakes.bring_in, stack),
-                complete_to=complete,
-                raise_min_to=complete,
-                raise_max_to=complete,
+                complete_to=completion,
+                raise_min_to=completion,
+                raise_max_to=completion,
             )
         current = self.current_bet
         to_call = current - self.bets[seat]
         low, high = self._raise_range(seat)
-        complete = None
+        complete: int | None = None
         if low is not None and self._full_bet == 0 and current > 0 and self.variant.bring_in:
             complete = low
         # Positional arguments: this runs once per decision.
@@ -405,7 +426,7 @@ class HandState(DealingMixin, ShowdownMixin):
         """Smallest and largest legal raise-to for ``seat``, or ``(None, None)``."""
         bet, current = self.bets[seat], self.current_bet
         most = bet + self.stacks[seat]
-        if most <= current or not self._may_raise[seat] or not self._others_can_act(seat):
+        if most <= current or not self._may_raise[seat] or not self._someone_can_call_more(seat):
             return None, None
         betting = self._betting
         if betting == "fixed":
@@ -555,6 +576,11 @@ class HandState(DealingMixin, ShowdownMixin):
                 self._last_raise = amount - previous
             self._full_bet = amount
             self._bets_count += 1
+            for other in range(self.n):
+                self._may_raise[other] = True
+        elif previous == 0:
+            # An all-in opening bet below the minimum still opens the betting: players
+            # who checked have not acted on a wager and may raise.
             for other in range(self.n):
                 self._may_raise[other] = True
         self.aggressor = seat
