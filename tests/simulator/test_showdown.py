@@ -156,3 +156,11 @@ def test_bad_inputs_name_the_input() -> None:
     with pytest.raises(IllegalActionError, match="fixed limit"):
         limit = HandState("flhe", Stakes.blinds(1, 2), [100, 100], seed=3)
         limit.bet_raise_to(5)
+
+
+def test_omaha_uses_exactly_two_hole_cards() -> None:
+    # "Players must use two pocket cards and three community cards": one spade in the hand
+    # makes no flush on a four-spade board, so the pair of nines wins.
+    hand = holdem(["Ts2c3c4c", "9h9d8h8d"], "AsKsQsJs5d", game="plo")
+    check_down(hand)
+    assert hand.stacks == [98, 102]
