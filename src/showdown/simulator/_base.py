@@ -85,6 +85,7 @@ class HandBase:
     _stud: bool
     _betting: str
     _active: int
+    _capacity: tuple[int, int, int] | None
     _draw_done: bool
     _draw_queue: list[int]
     _show_queue: list[int]
@@ -123,6 +124,7 @@ class HandBase:
         if self.stacks[seat] == 0 and not self.all_in[seat]:
             self.all_in[seat] = True
             self._active -= 1
+            self._capacity = None
         return posted
 
     @property

@@ -69,6 +69,10 @@ def side_pots(contributions: Sequence[int], live: Sequence[bool], dead: int = 0)
     if len(contributions) != len(live):
         raise ValueError("contributions and live must have one entry per player")
     levels = sorted({contributions[i] for i in range(len(live)) if live[i]})
+    if len(levels) == 1:
+        # Every live player put in the same: one pot (the common case, kept fast).
+        total = sum(contributions) + dead
+        return [Pot(total, tuple(i for i in range(len(live)) if live[i]))] if total else []
     pots: list[Pot] = []
     previous = 0
     for level in levels:

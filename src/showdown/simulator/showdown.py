@@ -38,6 +38,9 @@ Requests = dict[str, tuple[list[int], list[list[int]], list[list[int]]]]
 """``kind -> (seats, hole rows, board rows)``; board rows are empty lists except for Omaha."""
 
 
+_NO_BOARD: list[int] = []
+
+
 def showdown_requests(state: HandBase) -> Requests:
     """Evaluator inputs for the contenders (not folded, not mucked) of a showdown."""
     seats = [s for s in range(state.n) if not state.folded[s] and not state.mucked[s]]
@@ -48,7 +51,7 @@ def showdown_requests(state: HandBase) -> Requests:
             boards = [list(state.board) for _ in seats]
         else:
             holes = [state.hole_cards[s] + state.board for s in seats]
-            boards = [[] for _ in seats]
+            boards = [_NO_BOARD] * len(seats)  # shared: avoids allocations per hand
         for row in holes:
             if -1 in row:
                 raise ValueError("showdown: a contending hand holds unknown cards")
@@ -87,24 +90,28 @@ def settle_showdowns(states: Iterable[HandState]) -> None:
     Hands are grouped by hand kind and card counts, stacked, evaluated together
     and paid. Hands in any other status are left alone.
     """
-    pending = [state for state in states if state.status == "evaluating"]
-    groups: dict[tuple[str, int, int], list[tuple[int, list[int], list[int]]]] = {}
-    all_requests = [showdown_requests(state) for state in pending]
-    for index, requests in enumerate(all_requests):
-        for kind, (_, holes, boards) in requests.items():
-            for hole, board in zip(holes, boards, strict=True):
-                groups.setdefault((kind, len(hole), len(board)), []).append((index, hole, board))
-    results: list[dict[str, list[int]]] = [
-        {kind: [] for kind in requests} for requests in all_requests
-    ]
-    for (kind, _, _), rows in groups.items():
-        hole_array = np.array([row[1] for row in rows], dtype=np.uint8)
-        board_array = np.array([row[2] for row in rows], dtype=np.uint8)
-        values = _evaluate_kind(kind, hole_array, board_array).tolist()
-        for (index, _, _), value in zip(rows, values, strict=True):
-            results[index][kind].append(value)
-    for state, strengths in zip(pending, results, strict=True):
-        state.settle(strengths)
+    pending = [state for state in states if state.status == EVALUATING]
+    groups: dict[tuple[str, int, int], tuple[list[list[int]], list[list[int]]]] = {}
+    slices: list[list[tuple[str, tuple[str, int, int], int, int]]] = []
+    for state in pending:
+        own: list[tuple[str, tuple[str, int, int], int, int]] = []
+        for kind, (_, holes, boards) in showdown_requests(state).items():
+            key = (kind, len(holes[0]), len(boards[0]))
+            group = groups.get(key)
+            if group is None:
+                group = groups[key] = ([], [])
+            own.append((kind, key, len(group[0]), len(holes)))
+            group[0].extend(holes)
+            group[1].extend(boards)
+        slices.append(own)
+    values = {
+        key: _evaluate_kind(
+            key[0], np.array(holes, dtype=np.uint8), np.array(boards, dtype=np.uint8)
+        ).tolist()
+        for key, (holes, boards) in groups.items()
+    }
+    for state, own in zip(pending, slices, strict=True):
+        state.settle({kind: values[key][start : start + count] for kind, key, start, count in own})
 
 
 def _odd_chip_order(state: HandBase, winners: Sequence[int]) -> list[int]:
@@ -122,26 +129,33 @@ def settle_pots(state: HandBase, strengths: dict[str, list[int]]) -> None:
     with no qualifying low among a pot's eligible players the high hand scoops.
     """
     variant = state.variant
-    seats = [s for s in range(state.n) if not state.folded[s] and not state.mucked[s]]
-    high_kind = variant.hands[0]
-    high = dict(zip(seats, strengths[high_kind], strict=True))
-    low = dict(zip(seats, strengths[variant.hands[1]], strict=True)) if variant.hi_lo else None
-    live = [not state.folded[s] and not state.mucked[s] for s in range(state.n)]
+    n = state.n
+    live = [not state.folded[s] and not state.mucked[s] for s in range(n)]
+    seats = [s for s in range(n) if live[s]]
+    # Strengths indexed by seat (0 for seats not at the showdown).
+    high = [0] * n
+    for seat, value in zip(seats, strengths[variant.hands[0]], strict=True):
+        high[seat] = value
+    low: list[int] | None = None
+    if variant.hi_lo:
+        low = [0] * n
+        for seat, value in zip(seats, strengths[variant.hands[1]], strict=True):
+            low[seat] = value
     policy = state.odd_chips
     fractions: dict[int, Fraction] = {}
-    wagers = [state.totals[s] - state.ante_paid[s] for s in range(state.n)]
-    for pot in side_pots(wagers, live, dead=sum(state.ante_paid)):
-        if not pot.eligible:
+    ante_paid = state.ante_paid
+    wagers = [state.totals[s] - ante_paid[s] for s in range(n)]
+    for pot in side_pots(wagers, live, dead=sum(ante_paid)):
+        eligible = pot.eligible
+        if not eligible:
             continue
-        best = max(high[s] for s in pot.eligible)
-        high_winners = _odd_chip_order(state, [s for s in pot.eligible if high[s] == best])
+        best = max(high[s] for s in eligible)
+        high_winners = [s for s in eligible if high[s] == best]
         shares: list[tuple[int, list[int]]] = []
         if low is not None:
-            best_low = max(low[s] for s in pot.eligible)
+            best_low = max(low[s] for s in eligible)
             if best_low > 0:
-                low_winners = _odd_chip_order(
-                    state, [s for s in pot.eligible if low[s] == best_low]
-                )
+                low_winners = [s for s in eligible if low[s] == best_low]
                 if policy == "exact":
                     half = Fraction(pot.amount, 2)
                     for winners in (high_winners, low_winners):
@@ -153,24 +167,29 @@ def settle_pots(state: HandBase, strengths: dict[str, list[int]]) -> None:
         if not shares:
             shares = [(pot.amount, high_winners)]
         for amount, winners in shares:
+            if len(winners) == 1:
+                seat = winners[0]
+                state.stacks[seat] += amount
+                state.winnings[seat] += amount
+                continue
             if policy == "exact":
                 for seat in winners:
                     fractions[seat] = fractions.get(seat, Fraction(0)) + Fraction(
                         amount, len(winners)
                     )
                 continue
-            whole, _ = split_amount(amount, winners, policy)
+            whole, _ = split_amount(amount, _odd_chip_order(state, winners), policy)
             for seat, chips in whole.items():
                 state.stacks[seat] += chips
                 state.winnings[seat] += chips
             state.house_chips += amount - sum(whole.values())
     if policy == "exact":
-        for seat, value in fractions.items():
-            chips = int(value)  # floor: values are non-negative
-            state.stacks[seat] += chips
-            state.winnings[seat] += chips
+        for seat, share in fractions.items():
+            whole_chips = int(share)  # floor: shares are non-negative
+            state.stacks[seat] += whole_chips
+            state.winnings[seat] += whole_chips
         state.exact_stacks = [
-            Fraction(state.stacks[s]) + (fractions.get(s, Fraction(0)) % 1) for s in range(state.n)
+            Fraction(state.stacks[s]) + (fractions.get(s, Fraction(0)) % 1) for s in range(n)
         ]
 
 

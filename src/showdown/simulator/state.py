@@ -193,6 +193,7 @@ class HandState(DealingMixin, ShowdownMixin):
         self._muck: list[int] = []
         self._rng = rng
         self._has_draw = variant.has_draw
+        self._capacity: tuple[int, int, int] | None = None
         self._stud = variant.stud
         self._betting = variant.betting
         self._active = n  # players neither folded nor all-in
@@ -295,6 +296,7 @@ class HandState(DealingMixin, ShowdownMixin):
         else:
             start = (self.button + 1) % self.n
         self._round_opener = start
+        self._capacity = None
         lone = self._active < 2
         needs_action, bets, current = self._needs_action, self.bets, self.current_bet
         for seat in range(self.n):
@@ -341,20 +343,21 @@ class HandState(DealingMixin, ShowdownMixin):
 
     def _someone_can_call_more(self, seat: int) -> bool:
         """Whether a raise could be called: another active player has chips beyond the bet."""
-        own = 0 if self.folded[seat] or self.all_in[seat] else 1
-        if self._active - own <= 0:
-            return False
-        current, bets, stacks = self.current_bet, self.bets, self.stacks
-        folded, all_in = self.folded, self.all_in
-        for other in range(self.n):
-            if (
-                other != seat
-                and not folded[other]
-                and not all_in[other]
-                and bets[other] + stacks[other] > current
-            ):
-                return True
-        return False
+        top = self._capacity
+        if top is None:
+            # The two largest "bet + stack" among active players; constant within a round
+            # until someone folds or goes all-in (which clears this cache).
+            best_seat, best, second = -1, -1, -1
+            bets, stacks, folded, all_in = self.bets, self.stacks, self.folded, self.all_in
+            for other in range(self.n):
+                if not folded[other] and not all_in[other]:
+                    chips = bets[other] + stacks[other]
+                    if chips > best:
+                        best_seat, best, second = other, chips, best
+                    elif chips > second:
+                        second = chips
+            top = self._capacity = (best_seat, best, second)
+        return (top[2] if top[0] == seat else top[1]) > self.current_bet
 
     def _require_turn(self, player: int | None, action: str) -> int:
         if self.status != BETTING:
@@ -457,6 +460,7 @@ class HandState(DealingMixin, ShowdownMixin):
             raise IllegalActionError("fold: the bring-in is a forced bet; bring in or complete")
         self.folded[seat] = True
         self._active -= 1
+        self._capacity = None
         self._needs_action[seat] = False
         if self.record:
             self.log.append(("f", seat, None))
@@ -637,6 +641,7 @@ class HandState(DealingMixin, ShowdownMixin):
         self.disconnected[player] = True
         if not self.all_in[player]:
             self._active -= 1
+        self._capacity = None
         self.all_in[player] = True
         self._needs_action[player] = False
         if self.status == BETTING and self.actor == player:
