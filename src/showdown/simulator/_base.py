@@ -109,6 +109,18 @@ class HandBase:
     def _check_new_cards(self, cards: Sequence[int], name: str) -> list[int]:
         raise NotImplementedError
 
+    def _award_uncontested(self) -> None:
+        raise NotImplementedError
+
+    def _begin_showdown(self) -> None:
+        raise NotImplementedError
+
+    def _begin_street(self) -> None:
+        raise NotImplementedError
+
+    def _may_muck(self, seat: int) -> bool:
+        raise NotImplementedError
+
     def _seat_order(self, start: int) -> list[int]:
         """Seats clockwise from ``start`` (inclusive)."""
         n = self.n

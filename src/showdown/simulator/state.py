@@ -6,6 +6,37 @@ Every operation checks legality and raises :class:`IllegalActionError` (a
 ``ValueError``) otherwise. Amounts are integer chips; bets are given as round
 totals ("raise to"). The hot path uses plain lists and ints only.
 
+The binding rules are DESIGN.md §5 and the rule documents. Where both leave a
+point open this module decides:
+
+- Fixed limit: an all-in raise of at least half a bet is a full raise (it counts
+  toward the cap and reopens the betting; the next raise is a full bet above it);
+  less than half a bet reopens nothing. Caps hold heads-up too.
+- An all-in opening bet below the minimum bet still opens the betting: players
+  who checked may raise (in fixed limit, to a full bet).
+- No/pot limit after a short all-in raise: the minimum raise-to is the current
+  bet plus the last full raise.
+- A raise is offered only when another active player has chips beyond the
+  current bet; a player whose bet is matched and who could not be raised against
+  is not asked to act (e.g. the big blind when the only opponent called all-in).
+- Stud: the bring-in is a forced bet (no fold), ace high; no bring-in when fewer
+  than two players can act. On fourth street with an open pair the opening bet
+  may be the small or the big bet, and the round continues in that size. The
+  highest showing hand ranks quads > trips > two pair > pair > high cards, then
+  ranks, then the suit of the highest card; when that player is all-in the next
+  active player clockwise acts. The odd chip goes to the winner holding the
+  highest card by suit among their own cards.
+- Five-card draw: up to 9 players (what the deck allows with reshuffles); all-in
+  players still draw; folded hands and earlier discards form the muck that is
+  reshuffled when the deck runs out (never the drawing player's own discards).
+- Showdown: the last aggressor of the final betting round shows first, else the
+  first player to act in it, then clockwise. A hand may be mucked once another
+  hand is shown and nobody is all-in; a mucked hand forfeits. Uncalled bets are
+  returned first; antes are dead money in the main pot, open to every live player.
+- Events: a time-out folds, checks when free, posts a due bring-in, stands pat
+  on a draw, and mucks (or shows when mucking is not allowed) at the showdown. A
+  disconnected player is all-in for the chips already in, stands pat, and shows.
+
 Examples
 --------
 >>> from showdown.simulator import HandState, Stakes
@@ -34,12 +65,12 @@ from ._base import (
     SHOWDOWN,
     UNKNOWN,
 )
-from .actions import IllegalActionError, LegalActions
+from .actions import IllegalActionError
+from .betting import BettingMixin
 from .dealing import DealingMixin
 from .pots import ODD_CHIP_POLICIES
 from .rules import Stakes, Variant, get_variant
 from .showdown import ShowdownMixin
-from .stud import best_showing, bring_in_player, has_open_pair
 
 __all__ = [
     "BETTING",
@@ -53,7 +84,7 @@ __all__ = [
 ]
 
 
-class HandState(DealingMixin, ShowdownMixin):
+class HandState(BettingMixin, DealingMixin, ShowdownMixin):
     """One hand of a :class:`~showdown.simulator.rules.Variant`, from forced bets to payout.
 
     Parameters
@@ -261,345 +292,6 @@ class HandState(DealingMixin, ShowdownMixin):
         if len(amounts) != self.n or min(amounts) < 0:
             raise ValueError(f"{name}: expected {self.n} non-negative amounts, got {list(values)}")
         return amounts
-
-    # ------------------------------------------------------------------ betting
-
-    def _start_betting(self) -> None:
-        variant, stakes = self.variant, self.stakes
-        street = variant.streets[self.street_index]
-        self.status = BETTING
-        if not street.betting:
-            self._end_round()
-            return
-        first_round = self.street_index == 0
-        if not (first_round and variant.blinds):
-            for seat in range(self.n):
-                self.bets[seat] = 0
-            self.current_bet = 0
-            self._full_bet = 0
-            self._bets_count = 0
-            self._last_raise = stakes.small_bet
-        self._bet_size = stakes.big_bet if street.big_bet else stakes.small_bet
-        self.aggressor = None
-        folded, all_in = self.folded, self.all_in
-        self._open_pair = False
-        opener = street.opener
-        if opener == "blinds":
-            start = self._blind_opener if max(self.blinds) else (self.button + 1) % self.n
-        elif opener == "bring_in":
-            start = bring_in_player(self.hole_cards, self.up, self.folded)
-            self._bring_in_pending = stakes.bring_in > 0 and self._active >= 2 and not all_in[start]
-        elif opener == "high_showing":
-            start = best_showing(self.hole_cards, self.up, self.folded)
-            if variant.open_pair_big_bet and self.street_index == 1:
-                self._open_pair = has_open_pair(self.hole_cards, self.up, self.folded)
-        else:
-            start = (self.button + 1) % self.n
-        self._round_opener = start
-        self._capacity = None
-        lone = self._active < 2
-        needs_action, bets, current = self._needs_action, self.bets, self.current_bet
-        for seat in range(self.n):
-            needs = not (folded[seat] or all_in[seat])
-            if needs and lone and bets[seat] >= current:
-                needs = False
-            needs_action[seat] = needs
-        self._may_raise = [True] * self.n
-        self.actor = None
-        self._advance_from(start, inclusive=True)
-
-    def _advance_from(self, seat: int, *, inclusive: bool) -> None:
-        """Give the turn to the next seat that must act, or end the round."""
-        needs = self._needs_action
-        size = self.n
-        candidate = seat if inclusive else seat + 1
-        for _ in range(size):
-            if candidate >= size:
-                candidate -= size
-            if needs[candidate]:
-                if (
-                    self.bets[candidate] >= self.current_bet
-                    and not self._bring_in_pending
-                    and not self._someone_can_call_more(candidate)
-                ):
-                    # Nothing to decide: the bet is matched and nobody could call a raise.
-                    needs[candidate] = False
-                else:
-                    self.actor = candidate
-                    return
-            candidate += 1
-        self.actor = None
-        self._end_round()
-
-    def _end_round(self) -> None:
-        if self.folded.count(False) == 1:
-            self._award_uncontested()
-            return
-        self.street_index += 1
-        if self.street_index >= len(self.variant.streets):
-            self._begin_showdown()
-            return
-        self._begin_street()
-
-    def _someone_can_call_more(self, seat: int) -> bool:
-        """Whether a raise could be called: another active player has chips beyond the bet."""
-        top = self._capacity
-        if top is None:
-            # The two largest "bet + stack" among active players; constant within a round
-            # until someone folds or goes all-in (which clears this cache).
-            best_seat, best, second = -1, -1, -1
-            bets, stacks, folded, all_in = self.bets, self.stacks, self.folded, self.all_in
-            for other in range(self.n):
-                if not folded[other] and not all_in[other]:
-                    chips = bets[other] + stacks[other]
-                    if chips > best:
-                        best_seat, best, second = other, chips, best
-                    elif chips > second:
-                        second = chips
-            top = self._capacity = (best_seat, best, second)
-        return (top[2] if top[0] == seat else top[1]) > self.current_bet
-
-    def _require_turn(self, player: int | None, action: str) -> int:
-        if self.status != BETTING:
-            if self.status == COMPLETE:
-                raise IllegalActionError(f"{action}: the hand is over")
-            raise IllegalActionError(f"{action}: no betting now (status {self.status!r})")
-        actor = self.actor
-        if actor is None:
-            raise IllegalActionError(f"{action}: nobody is to act")
-        if player is not None and player != actor:
-            raise IllegalActionError(
-                f"{action}: out of turn: seat {player} acted, seat {actor} is to act"
-            )
-        return actor
-
-    def legal_actions(self) -> LegalActions:
-        """The options of the player to act, with exact amounts.
-
-        Raises
-        ------
-        IllegalActionError
-            When nobody is to act (dealing pending, hand over).
-
-        Examples
-        --------
-        >>> from showdown.simulator import HandState, Stakes
-        >>> hand = HandState("plhe", Stakes.blinds(1, 2), [100, 100, 100], seed=1)
-        >>> options = hand.legal_actions()
-        >>> options.call, options.raise_min_to, options.raise_max_to
-        (2, 4, 7)
-        """
-        seat = self.actor
-        if self.status != BETTING or seat is None:
-            return self._other_legal_actions()
-        stack = self.stacks[seat]
-        if self._bring_in_pending:
-            completion = min(self.stakes.small_bet, stack)
-            return LegalActions(
-                seat,
-                bring_in=min(self.stakes.bring_in, stack),
-                complete_to=completion,
-                raise_min_to=completion,
-                raise_max_to=completion,
-            )
-        current = self.current_bet
-        to_call = current - self.bets[seat]
-        low, high = self._raise_range(seat)
-        complete: int | None = None
-        if low is not None and self._full_bet == 0 and current > 0 and self.variant.bring_in:
-            complete = low
-        # Positional arguments: this runs once per decision.
-        if to_call <= 0:
-            return LegalActions(seat, True, True, None, low, high, None, complete)
-        return LegalActions(
-            seat, True, False, to_call if to_call < stack else stack, low, high, None, complete
-        )
-
-    def _other_legal_actions(self) -> LegalActions:
-        """Options outside a betting decision: the draw and the showdown."""
-        seat = self.actor
-        if self.status == DRAWING and seat is not None:
-            return LegalActions(seat, discard_max=len(self.hole_cards[seat]))
-        if self.status == SHOWDOWN and seat is not None:
-            return LegalActions(seat, show=True, muck=self._may_muck(seat))
-        self._require_turn(None, "legal_actions")
-        raise IllegalActionError("legal_actions: nobody is to act")  # unreachable
-
-    def _raise_range(self, seat: int) -> tuple[int | None, int | None]:
-        """Smallest and largest legal raise-to for ``seat``, or ``(None, None)``."""
-        bet, current = self.bets[seat], self.current_bet
-        most = bet + self.stacks[seat]
-        if most <= current or not self._may_raise[seat] or not self._someone_can_call_more(seat):
-            return None, None
-        betting = self._betting
-        if betting == "fixed":
-            cap = self.variant.raise_cap
-            if cap is not None and self._bets_count >= cap + 1:
-                return None, None
-            target = self._full_bet + self._bet_size
-            if self._open_pair and self._bets_count == 0:
-                # Fourth street with an open pair: the small or the big bet.
-                big = self._full_bet + self.stakes.big_bet
-                return min(target, most), min(big, most)
-            target = min(target, most)
-            return target, target
-        # No/pot limit: at least the minimum bet, or the last full raise again.
-        least = self.stakes.small_bet if current == 0 else current + self._last_raise
-        if betting == "pot":
-            pot = sum(self.totals) + (current - bet)
-            top = min(current + pot, most)
-        else:
-            top = most
-        least = min(least, most)
-        return least, max(least, top)
-
-    def fold(self, player: int | None = None) -> None:
-        """Fold the hand of the player to act (``player`` is checked if given)."""
-        seat = self._require_turn(player, "fold")
-        if self._bring_in_pending:
-            raise IllegalActionError("fold: the bring-in is a forced bet; bring in or complete")
-        self.folded[seat] = True
-        self._active -= 1
-        self._capacity = None
-        self._needs_action[seat] = False
-        if self.record:
-            self.log.append(("f", seat, None))
-        if self._has_draw:
-            self._muck.extend(self.hole_cards[seat])
-        if self.folded.count(False) == 1:
-            self.actor = None
-            self._award_uncontested()
-            return
-        self._advance_from(seat, inclusive=False)
-
-    def check_call(self, player: int | None = None) -> None:
-        """Check, or call the current bet (all-in for less when short)."""
-        seat = self.actor
-        if self.status != BETTING or seat is None or (player is not None and player != seat):
-            seat = self._require_turn(player, "check_call")
-        if self._bring_in_pending:
-            raise IllegalActionError("check_call: the bring-in must be posted or completed first")
-        to_call = self.current_bet - self.bets[seat]
-        if to_call > 0:
-            stack = self.stacks[seat]
-            if to_call < stack:
-                # Inline of _post for the common case (a call that leaves chips behind).
-                self.stacks[seat] = stack - to_call
-                self.totals[seat] += to_call
-                self.bets[seat] += to_call
-            else:
-                self._post(seat, to_call, bet=True)
-        self._needs_action[seat] = False
-        self._may_raise[seat] = False
-        if self.record:
-            self.log.append(("cc", seat, None))
-        self._advance_from(seat, inclusive=False)
-
-    def bring_in(self, player: int | None = None) -> None:
-        """Post the stud bring-in (the lowest door card's forced bet)."""
-        seat = self._require_turn(player, "bring_in")
-        if not self._bring_in_pending:
-            raise IllegalActionError("bring_in: no bring-in is due")
-        self._bring_in_pending = False
-        posted = self._post(seat, self.stakes.bring_in, bet=True)
-        self.current_bet = max(self.current_bet, posted)
-        self._needs_action[seat] = False
-        for other in range(self.n):
-            if other != seat and not self.folded[other] and not self.all_in[other]:
-                self._needs_action[other] = True
-        if self.record:
-            self.log.append(("pb", seat, None))
-        self._advance_from(seat, inclusive=False)
-
-    def complete(self, player: int | None = None) -> None:
-        """Stud: complete the bring-in to the small bet."""
-        seat = self._require_turn(player, "complete")
-        if not (self._bring_in_pending or (self._full_bet == 0 and self.current_bet > 0)):
-            raise IllegalActionError("complete: there is no bring-in to complete")
-        self.bet_raise_to(min(self.stakes.small_bet, self.stacks[seat] + self.bets[seat]))
-
-    def bet_raise_to(self, amount: int, player: int | None = None) -> None:
-        """Bet or raise so that this round's bet totals ``amount``.
-
-        Raises
-        ------
-        IllegalActionError
-            Out of turn, raising not allowed (capped, no one left to raise against,
-            not reopened by a short all-in), below the minimum, above the pot-limit
-            maximum, or not the fixed-limit amount.
-        """
-        seat = self._require_turn(player, "bet_raise_to")
-        if isinstance(amount, bool) or not isinstance(amount, (int, np.integer)):
-            raise IllegalActionError(f"bet_raise_to: amount must be an int, got {amount!r}")
-        amount = int(amount)
-        if self._bring_in_pending:
-            # Completing instead of bringing in: the only raise allowed is the completion.
-            target = self._full_bet + self._bet_size
-            target = min(target, self.bets[seat] + self.stacks[seat])
-            if amount != target:
-                raise IllegalActionError(
-                    f"bet_raise_to: to complete the bring-in, raise to {target}, not {amount}"
-                )
-            self._bring_in_pending = False
-        least, top = self._raise_range(seat)
-        if least is None or top is None:
-            reason = "the betting is capped" if self._capped() else "raising is not allowed now"
-            raise IllegalActionError(f"bet_raise_to: seat {seat} may not raise: {reason}")
-        if self.variant.betting == "fixed":
-            if amount not in (least, top):
-                raise IllegalActionError(
-                    f"bet_raise_to: fixed limit allows a raise to {least}"
-                    + (f" or {top}" if top != least else "")
-                    + f", not {amount}"
-                )
-            if self._open_pair and amount - self._full_bet == self.stakes.big_bet:
-                self._bet_size = self.stakes.big_bet
-        elif amount < least:
-            raise IllegalActionError(
-                f"bet_raise_to: below the minimum: raise to at least {least}, not {amount}"
-            )
-        elif amount > top:
-            limit = "pot-limit maximum" if self.variant.betting == "pot" else "stack"
-            raise IllegalActionError(f"bet_raise_to: {amount} is over the {limit} {top}")
-        previous = self.current_bet
-        self._post(seat, amount - self.bets[seat], bet=True)
-        self.current_bet = amount
-        if self.variant.betting == "fixed":
-            # A regular raise reaches the next level; an all-in for less counts as a
-            # full raise when it is at least half a bet (DESIGN.md rule decision).
-            full = (
-                amount >= self._full_bet + self._bet_size
-                or 2 * (amount - self._full_bet) >= self._bet_size
-            )
-        elif previous == 0:
-            full = amount >= self.stakes.small_bet
-        else:
-            full = amount - previous >= self._last_raise
-        if full:
-            if self.variant.betting != "fixed":
-                self._last_raise = amount - previous
-            self._full_bet = amount
-            self._bets_count += 1
-            for other in range(self.n):
-                self._may_raise[other] = True
-        elif previous == 0:
-            # An all-in opening bet below the minimum still opens the betting: players
-            # who checked have not acted on a wager and may raise.
-            for other in range(self.n):
-                self._may_raise[other] = True
-        self.aggressor = seat
-        self._may_raise[seat] = False
-        for other in range(self.n):
-            if other != seat and not self.folded[other] and not self.all_in[other]:
-                self._needs_action[other] = True
-        self._needs_action[seat] = False
-        if self.record:
-            self.log.append(("cbr", seat, amount))
-        self._advance_from(seat, inclusive=False)
-
-    def _capped(self) -> bool:
-        cap = self.variant.raise_cap
-        return self.variant.betting == "fixed" and cap is not None and self._bets_count >= cap + 1
 
     # ------------------------------------------------------------------ events
 
