@@ -1,0 +1,138 @@
+"""Shared fixtures for the benchmarks and the summary table printed at the end.
+
+Each benchmark records its median throughput in the session-wide
+:class:`Throughputs`; comparisons with peer libraries are declared with
+:meth:`Throughputs.compare`. After the run, a small table of rates, targets
+and peer ratios is printed (as markdown, so it can go into the README).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pytest
+
+#: One seed for every input, so each run (and each library) times the same hands.
+SEED = 20261129
+
+
+@dataclass
+class Rate:
+    """One measured throughput."""
+
+    label: str
+    median_seconds: float
+    items: int
+    unit: str
+    target: str = ""
+
+    @property
+    def per_second(self) -> float:
+        return self.items / self.median_seconds
+
+
+@dataclass
+class Throughputs:
+    """Every rate measured in this session, plus the peer ratios to report."""
+
+    rates: dict[str, Rate] = field(default_factory=dict)
+    ratios: list[tuple[str, str, float | None]] = field(default_factory=list)
+
+    def record(
+        self, benchmark: Any, key: str, items: int, unit: str = "hands", target: str = ""
+    ) -> Rate | None:
+        """Store ``items / median`` for a finished ``benchmark`` and add it to ``extra_info``.
+
+        Returns ``None`` when benchmarking is disabled (``--benchmark-disable``).
+        """
+        stats = getattr(benchmark, "stats", None)
+        if stats is None:
+            return None
+        rate = Rate(key, float(stats.stats.median), items, unit, target)
+        self.rates[key] = rate
+        benchmark.extra_info[f"{unit}_per_second"] = rate.per_second
+        benchmark.extra_info["items"] = items
+        if target:
+            benchmark.extra_info["target"] = target
+        return rate
+
+    def compare(self, fast: str, slow: str, target: float | None = None) -> float | None:
+        """Declare (and return) the ratio of two recorded rates for the summary."""
+        self.ratios.append((fast, slow, target))
+        if fast in self.rates and slow in self.rates:
+            return self.rates[fast].per_second / self.rates[slow].per_second
+        return None
+
+    def summary_lines(self) -> list[str]:
+        lines = [
+            "| measurement | median | rate | target |",
+            "|---|---:|---:|---|",
+        ]
+        for rate in self.rates.values():
+            lines.append(
+                f"| {rate.label} | {_seconds(rate.median_seconds)} | "
+                f"{_per_second(rate.per_second, rate.unit)} | {rate.target} |"
+            )
+        if self.ratios:
+            lines += ["", "| comparison | ratio | target |", "|---|---:|---|"]
+        for fast, slow, target in self.ratios:
+            if fast not in self.rates or slow not in self.rates:
+                continue
+            ratio = self.rates[fast].per_second / self.rates[slow].per_second
+            wanted = f">= {target:g}x" if target else ""
+            lines.append(f"| {fast} vs {slow} | {ratio:.1f}x | {wanted} |")
+        return lines
+
+
+def _seconds(value: float) -> str:
+    return f"{value * 1e3:.1f} ms" if value < 1 else f"{value:.2f} s"
+
+
+def _per_second(value: float, unit: str) -> str:
+    if value >= 1e6:
+        return f"{value / 1e6:.1f} M {unit}/s"
+    if value >= 1e3:
+        return f"{value / 1e3:.0f} k {unit}/s"
+    return f"{value:.1f} {unit}/s"
+
+
+_THROUGHPUTS = Throughputs()
+
+
+@pytest.fixture(scope="session")
+def throughputs() -> Throughputs:
+    """The session-wide rate registry."""
+    return _THROUGHPUTS
+
+
+def random_distinct_cards(rng: np.random.Generator, n_rows: int, n_cards: int) -> np.ndarray:
+    """``(n_rows, n_cards)`` uint8 card codes, distinct within each row, uniformly dealt.
+
+    Draws every card independently and redraws the rows holding a repeat: memory
+    stays at the size of the output (a full shuffle per row would need 52 per row).
+    """
+    cards = rng.integers(0, 52, size=(n_rows, n_cards), dtype=np.uint8)
+    while True:
+        ordered = np.sort(cards, axis=1)
+        bad = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
+        if bad.size == 0:
+            return cards
+        cards[bad] = rng.integers(0, 52, size=(bad.size, n_cards), dtype=np.uint8)
+
+
+@pytest.fixture(scope="session")
+def deal() -> Callable[[int, int], np.ndarray]:
+    """``deal(n_rows, n_cards)``: random distinct-card rows from one fixed-seed generator."""
+    generator = np.random.default_rng(SEED)
+    return lambda n_rows, n_cards: random_distinct_cards(generator, n_rows, n_cards)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if not _THROUGHPUTS.rates:
+        return
+    terminalreporter.section("showdown throughput (medians)")
+    for line in _THROUGHPUTS.summary_lines():
+        terminalreporter.write_line(line)
