@@ -66,6 +66,18 @@ def test_replay_sample_reaches_the_recorded_finishing_stacks(path: Path) -> None
 
 
 @skip_without_sample
+def test_sample_histories_survive_a_write_read_round_trip() -> None:
+    for path in OURS:
+        history = read_phh(path)
+        again = read_phh(write_phh(history))
+        assert again == history, path
+        assert (
+            replay(again, odd_chips="exact").final_stacks
+            == replay(history, odd_chips="exact").final_stacks
+        )
+
+
+@skip_without_sample
 def test_sample_covers_every_variant_we_replay() -> None:
     codes = {_variant(path) for path in OURS}
     assert {"NT", "FT", "PO", "FO/8", "F7S", "F7S/8"} <= codes

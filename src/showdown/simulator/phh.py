@@ -39,6 +39,7 @@ Examples
 
 from __future__ import annotations
 
+import datetime
 import math
 import sys
 from collections.abc import Sequence
@@ -218,7 +219,9 @@ def read_phh(source: str | Path) -> HandHistory:
     >>> read_phh('variant = "FT"\\nstarting_stacks = [10, 10]\\nactions = []').variant
     'FT'
     """
-    if isinstance(source, Path) or ("\n" not in source and source.endswith(".phh")):
+    if isinstance(source, Path) or (
+        "\n" not in source and (source.endswith(".phh") or Path(source).is_file())
+    ):
         text = Path(source).read_text(encoding="utf-8")
         name = str(source)
     else:
@@ -365,6 +368,11 @@ def _toml_value(value: Any) -> str:
         return f'"{escaped}"'
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_toml_value(item) for item in value) + "]"
+    if isinstance(value, dict):
+        items = ", ".join(f"{key} = {_toml_value(item)}" for key, item in value.items())
+        return "{" + items + "}"
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+        return value.isoformat()
     raise ValueError(f"write_phh: cannot write value {value!r}")
 
 
