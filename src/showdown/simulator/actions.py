@@ -26,8 +26,8 @@ class LegalActions:
     player
         The player these options belong to.
     fold
-        Folding is allowed (never when checking is free? it is, but pointless;
-        the state allows it as the documents do: "a player can fold at any stage").
+        Folding is allowed. It is allowed even when checking is free ("a player
+        can fold at any stage of the game"), but never instead of a forced bring-in.
     check
         Checking is free (nothing to call).
     call
