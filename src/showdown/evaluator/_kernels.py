@@ -126,7 +126,7 @@ def omaha_masks(hole, board, hand, card_bit, low_bit):  # pragma: no cover
 
 
 @jit_inline
-def omaha_flush_best(hole, board, hand, flush, best):  # pragma: no cover
+def omaha_flush_best(hole, hand, board, board_row, flush, best):  # pragma: no cover
     """Raise ``best`` to the best Omaha flush of one row, if one is possible.
 
     A flush needs three board cards and two hole cards of one suit; a board of
@@ -137,7 +137,7 @@ def omaha_flush_best(hole, board, hand, flush, best):  # pragma: no cover
     n_board = board.shape[1]
     board_counts = 0
     for a in range(n_board):
-        board_counts += 1 << ((board[hand, a] & 3) << 2)
+        board_counts += 1 << ((board[board_row, a] & 3) << 2)
     for suit in range(4):
         if (board_counts >> (suit << 2)) & 15 < 3:
             continue
@@ -148,15 +148,15 @@ def omaha_flush_best(hole, board, hand, flush, best):  # pragma: no cover
         if hole_count < 2:
             continue
         for a in range(n_board - 2):
-            card_a = board[hand, a]
+            card_a = board[board_row, a]
             if card_a & 3 != suit:
                 continue
             for b in range(a + 1, n_board - 1):
-                card_b = board[hand, b]
+                card_b = board[board_row, b]
                 if card_b & 3 != suit:
                     continue
                 for c in range(b + 1, n_board):
-                    card_c = board[hand, c]
+                    card_c = board[board_row, c]
                     if card_c & 3 != suit:
                         continue
                     board_mask = (1 << (card_a >> 2)) | (1 << (card_b >> 2)) | (1 << (card_c >> 2))
@@ -176,18 +176,18 @@ def omaha_flush_best(hole, board, hand, flush, best):  # pragma: no cover
 
 @jit_inline
 def omaha_high_one(
-    hole, board, hand, pairs, triples, pair_index, triple_index, omaha_ranks, flush
+    hole, hand, board, board_row, pairs, triples, pair_index, triple_index, omaha_ranks, flush
 ):  # pragma: no cover
     """Best Omaha high of one (validated) row, using the caller's scratch arrays."""
     n_hole = hole.shape[1]
     n_board = board.shape[1]
     n_triples = 0
     for a in range(n_board - 2):
-        rank_a = np.int32(board[hand, a] >> 2) * 169
+        rank_a = np.int32(board[board_row, a] >> 2) * 169
         for b in range(a + 1, n_board - 1):
-            rank_ab = rank_a + np.int32(board[hand, b] >> 2) * 13
+            rank_ab = rank_a + np.int32(board[board_row, b] >> 2) * 13
             for c in range(b + 1, n_board):
-                triples[n_triples] = triple_index[rank_ab + (board[hand, c] >> 2)]
+                triples[n_triples] = triple_index[rank_ab + (board[board_row, c] >> 2)]
                 n_triples += 1
     n_pairs = 0
     for i in range(n_hole - 1):
@@ -202,7 +202,7 @@ def omaha_high_one(
             value = omaha_ranks[pair + triples[t]]
             if value > best:
                 best = value
-    return omaha_flush_best(hole, board, hand, flush, best)
+    return omaha_flush_best(hole, hand, board, board_row, flush, best)
 
 
 @jit_parallel
@@ -245,6 +245,7 @@ def omaha_kernel(
                 if valid:
                     out_high[hand] = omaha_high_one(
                         hole,
+                        hand,
                         board,
                         hand,
                         pairs,
