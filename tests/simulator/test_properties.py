@@ -41,7 +41,7 @@ def _play(hand: HandState, choose: random.Random) -> None:
         elif hand.status == "showdown":
             hand.muck() if options.muck and roll < 0.5 else hand.show()
         elif options.bring_in is not None:
-            hand.bring_in() if roll < 0.7 else hand.complete()
+            hand.complete() if options.complete_to is not None and roll > 0.7 else hand.bring_in()
         elif options.raise_min_to is not None and roll < 0.35:
             low, high = options.raise_min_to, options.raise_max_to
             assert high is not None

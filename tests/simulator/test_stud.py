@@ -136,3 +136,16 @@ def test_stud_showdown_best_five_of_seven() -> None:
     check_down(hand)
     assert hand.stacks == [103, 97]  # aces beat kings: the pot is 2 antes + 2 x 2
     assert hand.hole_cards[0] == cards("AsAd2c7h9cTh4d")
+
+
+def test_short_bring_in_is_all_in_and_cannot_complete() -> None:
+    third = ["9c9d2c", "TcTdKs"]
+    hand = HandState("stud", STAKES, [3, 100], deck=stud_deck([third]))  # 2 chips after the ante
+    options = hand.legal_actions()
+    assert options.bring_in == 2 and options.complete_to is None and options.raise_min_to is None
+    with pytest.raises(IllegalActionError, match="bring_in"):
+        hand.complete()
+    hand.bring_in()
+    assert hand.all_in[0]
+    options = hand.legal_actions()
+    assert options.call == 2 and options.raise_min_to is None  # nobody left to raise against

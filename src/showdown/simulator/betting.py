@@ -146,10 +146,14 @@ class BettingMixin(HandBase):
             return self._other_legal_actions()
         stack = self.stacks[seat]
         if self._bring_in_pending:
+            bring_in = min(self.stakes.bring_in, stack)
+            if stack <= self.stakes.bring_in:
+                # The bring-in takes every chip: there is nothing left to complete with.
+                return LegalActions(seat, bring_in=bring_in)
             completion = min(self.stakes.small_bet, stack)
             return LegalActions(
                 seat,
-                bring_in=min(self.stakes.bring_in, stack),
+                bring_in=bring_in,
                 complete_to=completion,
                 raise_min_to=completion,
                 raise_max_to=completion,
@@ -288,6 +292,10 @@ class BettingMixin(HandBase):
             # Completing instead of bringing in: the only raise allowed is the completion.
             target = self._full_bet + self._bet_size
             target = min(target, self.bets[seat] + self.stacks[seat])
+            if self.stacks[seat] <= self.stakes.bring_in:
+                raise IllegalActionError(
+                    "bet_raise_to: the bring-in takes every chip; post it with bring_in()"
+                )
             if amount != target:
                 raise IllegalActionError(
                     f"bet_raise_to: to complete the bring-in, raise to {target}, not {amount}"
