@@ -198,3 +198,16 @@ def test_write_to_path(tmp_path: Path) -> None:
     text = write_phh(hand, target)
     assert target.read_text() == text
     assert read_phh(target).finishing_stacks == [101, 99]  # the button folded its small blind
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_written_history_uses_position_order_for_any_button(players: int) -> None:
+    hand = HandState(
+        "nlhe", Stakes.blinds(1, 2), [100 + 10 * s for s in range(players)], button=0, seed=9
+    )
+    while not hand.is_complete:
+        hand.check_call()
+    history = read_phh(write_phh(hand))
+    order = [(hand.button + 1 + k) % players for k in range(players)]  # p1 = left of the button
+    assert history.starting_stacks == [hand.starting_stacks[s] for s in order]
+    assert replay(history).stacks == [hand.stacks[s] for s in order]
