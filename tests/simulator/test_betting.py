@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from showdown.simulator import HandState, IllegalActionError, Stakes
@@ -166,3 +167,34 @@ def test_uncalled_bet_is_returned() -> None:
     hand.bet_raise_to(60)
     hand.fold()
     assert hand.stacks == [98, 102]
+
+
+def test_cheap_queries_agree_with_legal_actions() -> None:
+    rng = np.random.default_rng(3)
+    for game in ("nlhe", "plo", "flhe", "stud", "draw"):
+        stakes = (
+            Stakes.stud(1, 2, 5)
+            if game == "stud"
+            else (Stakes.antes(1, 5) if game == "draw" else Stakes.blinds(1, 2))
+        )
+        for _ in range(20):
+            hand = HandState(game, stakes, [int(x) for x in rng.integers(3, 80, size=4)], rng=rng)
+            while not hand.is_complete:
+                if hand.status == "drawing":
+                    hand.discard(())
+                    continue
+                options = hand.legal_actions()
+                assert hand.to_call == (options.call or 0)
+                bounds = hand.raise_bounds()
+                expected = (
+                    None
+                    if options.raise_min_to is None
+                    else (options.raise_min_to, options.raise_max_to)
+                )
+                assert bounds == expected
+                if options.bring_in is not None:
+                    hand.bring_in()
+                elif bounds is not None and rng.random() < 0.3:
+                    hand.bet_raise_to(bounds[0])
+                else:
+                    hand.check_call()

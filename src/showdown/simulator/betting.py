@@ -62,23 +62,27 @@ class BettingMixin(HandBase):
 
     def _advance_from(self, seat: int, *, inclusive: bool) -> None:
         """Give the turn to the next seat that must act, or end the round."""
-        needs = self._needs_action
+        needs, bets, current = self._needs_action, self.bets, self.current_bet
         size = self.n
         candidate = seat if inclusive else seat + 1
         for _ in range(size):
             if candidate >= size:
                 candidate -= size
             if needs[candidate]:
-                if (
-                    self.bets[candidate] >= self.current_bet
-                    and not self._bring_in_pending
-                    and not self._someone_can_call_more(candidate)
-                ):
-                    # Nothing to decide: the bet is matched and nobody could call a raise.
-                    needs[candidate] = False
-                else:
+                if bets[candidate] < current or self._bring_in_pending:
                     self.actor = candidate
                     return
+                # Matched bet: act only if a raise could be called (inlined cache read of
+                # _someone_can_call_more, this runs on every check).
+                top = self._capacity
+                if top is None:
+                    self._someone_can_call_more(candidate)
+                    top = self._capacity
+                    assert top is not None
+                if (top[2] if top[0] == candidate else top[1]) > current:
+                    self.actor = candidate
+                    return
+                needs[candidate] = False  # nothing to decide
             candidate += 1
         self.actor = None
         self._end_round()
@@ -170,6 +174,39 @@ class BettingMixin(HandBase):
         return LegalActions(
             seat, True, False, to_call if to_call < stack else stack, low, high, None, complete
         )
+
+    @property
+    def to_call(self) -> int:
+        """Chips the player to act must add to call (0: checking is free); no allocation.
+
+        A cheap alternative to :meth:`legal_actions` for simple agents; capped at the
+        player's stack (a call for less is all-in). 0 when nobody is to act.
+        """
+        seat = self.actor
+        if seat is None or self.status != BETTING:
+            return 0
+        owed = self.current_bet - self.bets[seat]
+        stack = self.stacks[seat]
+        return owed if owed < stack else stack
+
+    def raise_bounds(self) -> tuple[int, int] | None:
+        """``(min_to, max_to)`` of a legal bet/raise for the player to act, or ``None``.
+
+        Same amounts as :meth:`legal_actions` (including a pending stud completion),
+        without building the full options record.
+        """
+        seat = self.actor
+        if seat is None or self.status != BETTING:
+            return None
+        if self._bring_in_pending:
+            options = self.legal_actions()
+            if options.complete_to is None:
+                return None
+            return options.complete_to, options.complete_to
+        low, high = self._raise_range(seat)
+        if low is None or high is None:
+            return None
+        return low, high
 
     def _other_legal_actions(self) -> LegalActions:
         """Options outside a betting decision: the draw and the showdown."""
