@@ -198,3 +198,14 @@ def test_cheap_queries_agree_with_legal_actions() -> None:
                     hand.bet_raise_to(bounds[0])
                 else:
                     hand.check_call()
+
+
+def test_after_the_flop_first_player_left_of_button_still_in_opens() -> None:
+    # "the action begins with the first player to the left of the dealer button who is still in".
+    hand = HandState("flhe", Stakes.blinds(5, 10), [100] * 4, button=0, seed=21)
+    assert hand.actor == 3  # left of the big blind (seat 2)
+    hand.check_call()  # seat 3
+    hand.check_call()  # button (seat 0)
+    hand.fold()  # small blind (seat 1) folds
+    hand.check_call()  # big blind checks
+    assert hand.street == "flop" and hand.actor == 2

@@ -104,3 +104,16 @@ def test_hi_lo_without_a_low_the_high_hand_scoops() -> None:
     hand.fold()
     check_down(hand)
     assert hand.stacks == [99, 103, 98]  # kings full scoop the pot of 5
+
+
+def test_equal_low_hands_split_the_low_half() -> None:
+    # "If the two or more Low hands are equal, the Low pot is split between them."
+    hand = holdem(
+        ["KhKdQcJs", "Ac2d9s9h", "Ad2c9d9c"], "3h4s8cKsTd", game="flo8", stakes=Stakes.blinds(2, 4)
+    )
+    hand.check_call()  # button calls 4
+    hand.check_call()  # small blind completes
+    check_down(hand)
+    assert hand.pot == 12
+    # Trip kings take the high half (6); the two 8-4-3-2-A lows share the low half (3 each).
+    assert hand.stacks == [102, 99, 99]

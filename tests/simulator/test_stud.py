@@ -149,3 +149,15 @@ def test_short_bring_in_is_all_in_and_cannot_complete() -> None:
     assert hand.all_in[0]
     options = hand.legal_actions()
     assert options.call == 2 and options.raise_min_to is None  # nobody left to raise against
+
+
+def test_seventh_street_opener_is_sixth_streets() -> None:
+    # "Seventh Street: The same player who started the last round starts the betting."
+    hand = HandState("stud", STAKES, [100] * 4, seed=31)
+    hand.bring_in()
+    openers = {}
+    while hand.status == "betting":
+        if hand.street not in openers:
+            openers[hand.street] = hand.actor
+        hand.check_call()
+    assert openers["seventh"] == openers["sixth"]
