@@ -67,13 +67,14 @@ def _check_chips(hand: HandState) -> None:
         assert sum(hand.stacks) + hand.house_chips == start
 
 
+@pytest.mark.parametrize("hands", [150, pytest.param(5000, marks=pytest.mark.slow, id="5000-slow")])
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_random_hands_conserve_chips(name: str) -> None:
+def test_random_hands_conserve_chips(name: str, hands: int) -> None:
     variant = GAMES[name]
     choose = random.Random(name)
     rng = np.random.default_rng(len(name))
     deferred: list[HandState] = []
-    for index in range(150):
+    for index in range(hands):
         n = choose.randint(variant.min_players, variant.max_players)
         stacks = [choose.randint(1, 150) for _ in range(n)]
         hand = HandState(

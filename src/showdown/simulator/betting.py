@@ -151,8 +151,8 @@ class BettingMixin(HandBase):
         stack = self.stacks[seat]
         if self._bring_in_pending:
             bring_in = min(self.stakes.bring_in, stack)
-            if stack <= self.stakes.bring_in:
-                # The bring-in takes every chip: there is nothing left to complete with.
+            if stack <= self.stakes.bring_in or not self._someone_can_call_more(seat):
+                # The bring-in takes every chip, or nobody could call a completion.
                 return LegalActions(seat, bring_in=bring_in)
             completion = min(self.stakes.small_bet, stack)
             return LegalActions(
@@ -329,9 +329,9 @@ class BettingMixin(HandBase):
             # Completing instead of bringing in: the only raise allowed is the completion.
             target = self._full_bet + self._bet_size
             target = min(target, self.bets[seat] + self.stacks[seat])
-            if self.stacks[seat] <= self.stakes.bring_in:
+            if self.stacks[seat] <= self.stakes.bring_in or not self._someone_can_call_more(seat):
                 raise IllegalActionError(
-                    "bet_raise_to: the bring-in takes every chip; post it with bring_in()"
+                    "bet_raise_to: the bring-in cannot be completed here; post it with bring_in()"
                 )
             if amount != target:
                 raise IllegalActionError(

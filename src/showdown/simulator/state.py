@@ -336,10 +336,16 @@ class HandState(BettingMixin, DealingMixin, ShowdownMixin):
         self._capacity = None
         self.all_in[player] = True
         self._needs_action[player] = False
-        if self.status == BETTING and self.actor == player:
-            if self._bring_in_pending:
+        if self.status == BETTING and self.actor is not None:
+            if self.actor == player:
                 self._bring_in_pending = False
-            self._advance_from(player, inclusive=False)
+                self._advance_from(player, inclusive=False)
+            else:
+                if self._bring_in_pending and self._active < 2:
+                    # Nobody left to bring in against.
+                    self._bring_in_pending = False
+                # The player to act may have nothing left to decide (no one could call a raise).
+                self._advance_from(self.actor, inclusive=True)
         elif self.status == DRAWING and self.actor == player:
             self._next_drawer()
 
