@@ -161,3 +161,13 @@ def test_seventh_street_opener_is_sixth_streets() -> None:
             openers[hand.street] = hand.actor
         hand.check_call()
     assert openers["seventh"] == openers["sixth"]
+
+
+def test_disconnect_of_the_only_opponent_cancels_the_bring_in() -> None:
+    third = ["9c9d2c", "TcTdKs"]
+    hand = HandState("stud", STAKES, [100, 100], deck=stud_deck([third]))
+    assert hand.actor == 0 and hand.legal_actions().bring_in == 2
+    hand.disconnect(1)
+    # Nobody is left to bet against: the hand runs out to the showdown with the antes only.
+    assert hand.is_complete
+    assert sum(hand.stacks) == 200 and hand.pot == 2
