@@ -7,10 +7,12 @@ next to the sources (or to ``NUMBA_CACHE_DIR``) so a second process starts warm.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numba
 
 # fastmath is off on purpose: kernels are integer code and results must be bit-exact.
-_COMMON = {"cache": True, "nogil": True, "fastmath": False, "boundscheck": False}
+_COMMON: dict[str, Any] = {"cache": True, "nogil": True, "fastmath": False, "boundscheck": False}
 
 #: Serial kernels.
 jit = numba.njit(**_COMMON)
@@ -24,7 +26,7 @@ prange = numba.prange
 
 def max_threads() -> int:
     """Number of threads numba was started with."""
-    return int(numba.config.NUMBA_NUM_THREADS)
+    return int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
 
 
 def resolve_threads(threads: int | None) -> int:
