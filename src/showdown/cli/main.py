@@ -14,10 +14,11 @@ from __future__ import annotations
 import click
 
 from .. import __version__
+from .equity_command import equity_command
 from .eval_command import eval_command
 
 #: Every subcommand, in the order ``showdown --help`` lists them.
-COMMANDS: tuple[click.Command, ...] = (eval_command,)
+COMMANDS: tuple[click.Command, ...] = (eval_command, equity_command)
 
 
 class _OrderedGroup(click.Group):

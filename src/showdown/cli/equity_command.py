@@ -1,0 +1,289 @@
+"""``showdown equity``: each player's share of the pot, exact or by Monte Carlo.
+
+The command is a thin layer over :func:`showdown.equity`: it checks the
+options that only make sense together, runs the engine (with a progress bar
+on stderr for long runs in a terminal) and prints the result as a table or as
+JSON. Every bad input ends as ``Error: ...`` on stderr with status 1.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from typing import TYPE_CHECKING, Any
+
+import click
+
+if TYPE_CHECKING:  # the engine (numpy, numba) loads inside the callback only; see cli/main.py
+    from ..equity import EquityResult
+
+#: Game names shown in ``--help`` (kept equal to ``showdown.equity.GAMES`` by a test; the
+#: engine itself is not imported here so that ``showdown --help`` stays fast).
+GAME_NAMES = (
+    "holdem",
+    "omaha",
+    "omaha5",
+    "omaha6",
+    "omaha-hilo",
+    "omaha5-hilo",
+    "omaha6-hilo",
+    "stud",
+    "stud-hilo",
+    "draw",
+)
+
+#: A run must have lasted this long (seconds) before the progress bar appears, so quick
+#: runs print nothing extra.
+PROGRESS_DELAY = 1.0
+
+EPILOG = """\b
+Examples:
+  showdown equity AsKs QQ+ --board Kd7c2h
+      hold'em: a hand against a range on the flop (exact)
+  showdown equity "AA,KK:0.5,AKs" "22+,A2s+" random --samples 2000000 --seed 7
+      ranges with weights (ITEM:WEIGHT), a random hand, 2 M sampled deals
+  showdown equity AsAhKsKh JdTd9c8c --game omaha
+      Omaha: 4 hole cards per player (omaha5 / omaha6: 5 / 6 cards)
+  showdown equity As2s3hKh KdKcQdJc --game omaha-hilo --stderr 0.001
+      Omaha hi-lo 8: adds scoop, high and low columns; sample to 0.1 pp
+  showdown equity AsAhKd QcQdJs --game stud --dead 7h
+      7-card stud: each player's known cards in deal order (2 down, then up cards)
+  showdown equity AsKsQsJs2c/2c KhKdKc7s6s/7s6s --game draw
+      5-card draw: HAND/DISCARDS, the discards are replaced by one draw
+  showdown equity AhKh QsQd --json
+      one JSON document: game, board, dead, exact, trials, seed, players
+
+\b
+Player syntax:
+  holdem    a hand (AsKs), a range (QQ+, A2s+, KTo+, T9s-76s, 22-55, AhKh) or random;
+            ITEM:WEIGHT weights a part of a range (AKs:0.5)
+  omaha*    a hand of 4, 5 or 6 cards, or random
+  stud*     0-7 known cards in deal order (random = none known)
+  draw      a final 5-card hand, or HAND/DISCARDS
+
+\b
+Without --exact, --samples or --stderr the engine enumerates every deal when that
+takes about a second or less and samples otherwise (to a standard error of 0.0005).
+Sampled runs print their seed: pass it back with --seed to repeat the run exactly.
+A progress bar appears on stderr for runs longer than a second (terminal only, not with
+--json). Bad input prints 'Error: ...' to stderr and exits with status 1.
+"""
+
+
+class _BadInputIsStatusOne(click.Command):
+    """A command whose usage errors exit with status 1, like every other bad input.
+
+    Click gives usage errors (a missing option value, a non-number for
+    ``--samples``) status 2; the equity command promises 1 for any bad input.
+    """
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as error:
+            # click declares exit_code on the class; set it on this one error only.
+            setattr(error, "exit_code", 1)  # noqa: B010
+            raise
+
+
+class _ProgressReporter:
+    """A ``progress(done, total)`` callback that shows a bar only for long runs.
+
+    The engine calls it between rounds of work. The bar is created on the first
+    call made after :data:`PROGRESS_DELAY` seconds, so short runs stay silent.
+    """
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.started = time.perf_counter()
+        self.bar: Any = None
+        self.shown = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled or total <= 0:
+            return
+        if self.bar is None:
+            if time.perf_counter() - self.started < PROGRESS_DELAY:
+                return
+            self.bar = click.progressbar(
+                length=total, label="equity", file=sys.stderr, show_eta=True, show_percent=True
+            )
+            self.bar.__enter__()
+        done = min(done, total)
+        if done > self.shown:
+            self.bar.update(done - self.shown)
+            self.shown = done
+
+    def close(self) -> None:
+        """Finish the bar (if one was shown) so the table starts on a clean line."""
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+            self.bar = None
+
+
+def _parse_stderr(text: str) -> float:
+    """``0.001`` (a fraction) or ``0.1%`` (percentage points) -> a fraction."""
+    value = text.strip()
+    scale = 1.0
+    if value.endswith("%"):
+        value, scale = value[:-1], 0.01
+    try:
+        number = float(value) * scale
+    except ValueError:
+        raise ValueError(
+            f"--stderr: expected a number such as 0.001 or 0.1%, got {text!r}"
+        ) from None
+    if not number > 0 or number == float("inf"):
+        raise ValueError(f"--stderr: expected a positive number, got {text!r}")
+    return number
+
+
+def _summary(result: EquityResult) -> str:
+    """One line naming the spot and how it was computed (with the seed of sampled runs)."""
+    spot = result.game
+    if result.board:
+        spot += f", board {result.board}"
+    if result.dead:
+        spot += f", dead {result.dead}"
+    trials = f"{result.trials:,}" if isinstance(result.trials, int) else f"{result.trials:,.1f}"
+    deals = "deal" if result.trials == 1 else "deals"
+    if result.exact:
+        return f"{spot}: exact, {trials} {deals}"
+    seed = result.seed
+    return f"{spot}: Monte Carlo, {trials} {deals}, seed {seed} (repeat with --seed {seed})"
+
+
+def run_equity(
+    players: tuple[str, ...],
+    *,
+    board: str,
+    dead: str,
+    game: str,
+    exact: bool,
+    samples: int | None,
+    stderr: str | None,
+    seed: int | None,
+    threads: int | None,
+    show_progress: bool,
+) -> EquityResult:
+    """Check the options, then run :func:`showdown.equity`; raises ``ValueError`` on bad input."""
+    chosen = [
+        name
+        for name, given in (
+            ("--exact", exact),
+            ("--samples", samples is not None),
+            ("--stderr", stderr is not None),
+        )
+        if given
+    ]
+    if len(chosen) > 1:
+        raise ValueError(
+            f"{' and '.join(chosen)} cannot be combined: --exact enumerates every deal, "
+            "--samples N samples N deals, --stderr X samples until the standard error is X"
+        )
+    if len(players) < 2:
+        raise ValueError(
+            f"expected at least two players, got {len(players)}: e.g. showdown equity AsKs QQ+"
+        )
+    if threads is not None and threads < 1:
+        raise ValueError(f"--threads: expected a positive integer, got {threads}")
+    if samples is not None and samples < 1:
+        raise ValueError(f"--samples: expected a positive integer, got {samples}")
+    if seed is not None and seed < 0:
+        raise ValueError(f"--seed: expected a non-negative integer, got {seed}")
+    target_stderr = None if stderr is None else _parse_stderr(stderr)
+
+    from ..equity import equity, get_game
+
+    canonical_game = get_game(game).name  # aliases (plo, plo8, stud8, ...) work too
+    reporter = _ProgressReporter(show_progress)
+    try:
+        return equity(
+            list(players),
+            board,
+            dead,
+            canonical_game,
+            exact=True if exact else None,
+            samples=samples,
+            target_stderr=target_stderr,
+            seed=seed,
+            threads=threads,
+            progress=reporter,
+        )
+    finally:
+        reporter.close()
+
+
+@click.command(
+    name="equity",
+    cls=_BadInputIsStatusOne,
+    epilog=EPILOG,
+    short_help="Equity of hands and ranges: exact enumeration or Monte Carlo.",
+)
+@click.argument("players", nargs=-1, metavar="PLAYER...")
+@click.option("--board", "-b", default="", metavar="CARDS", help="Known board cards (0, 3 or 4).")
+@click.option(
+    "--dead", "-d", default="", metavar="CARDS", help="Cards out of play (mucked, folded)."
+)
+@click.option(
+    "--game",
+    "-g",
+    default="holdem",
+    show_default=True,
+    metavar="GAME",
+    help=f"One of {', '.join(GAME_NAMES)}; aliases such as plo, plo8, stud8 work too.",
+)
+@click.option("--exact", is_flag=True, help="Enumerate every deal (no sampling).")
+@click.option("--samples", "-n", type=int, metavar="N", help="Sample N deals (Monte Carlo).")
+@click.option(
+    "--stderr",
+    "stderr",
+    metavar="X",
+    help="Sample until every standard error is at most X (0.001 or 0.1%).",
+)
+@click.option("--seed", type=int, metavar="S", help="Seed of a sampled run (repeats it exactly).")
+@click.option("--threads", "-t", type=int, metavar="T", help="Threads to use (default: all).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of a table.")
+def equity_command(
+    players: tuple[str, ...],
+    board: str,
+    dead: str,
+    game: str,
+    exact: bool,
+    samples: int | None,
+    stderr: str | None,
+    seed: int | None,
+    threads: int | None,
+    as_json: bool,
+) -> None:
+    """Equity of each PLAYER: their expected share of the pot.
+
+    Give two or more players, each a hand or (hold'em) a range; quote ranges
+    that contain spaces ("QQ+, AKs"). The table shows each player's equity
+    (with its standard error when sampled), the share of deals won outright
+    and the share tied; hi-lo games add scoop, high and low equity.
+    """
+    # The bar goes to stderr, so it is only drawn there for a person watching a terminal.
+    show_progress = not as_json and sys.stderr.isatty()
+    try:
+        result = run_equity(
+            players,
+            board=board,
+            dead=dead,
+            game=game,
+            exact=exact,
+            samples=samples,
+            stderr=stderr,
+            seed=seed,
+            threads=threads,
+            show_progress=show_progress,
+        )
+    except ValueError as error:
+        # One line on stderr and status 1 (ClickException's contract), never a traceback.
+        raise click.ClickException(str(error)) from None
+    if as_json:
+        click.echo(json.dumps(result.to_dict(), indent=2))
+    else:
+        click.echo(_summary(result))
+        click.echo(result.table())

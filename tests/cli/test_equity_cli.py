@@ -1,0 +1,229 @@
+"""``showdown equity`` end to end: tables, JSON checked against the library, bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from showdown.cli import equity_command as command_module
+from showdown.cli.main import main
+from showdown.equity import GAMES, equity
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["equity", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def table_rows(out: str) -> list[list[str]]:
+    """The player rows of the printed table, split on whitespace."""
+    lines = out.splitlines()
+    assert lines[1].split()[:5] == ["player", "hand", "equity", "win", "tie"]
+    return [line.split() for line in lines[2:]]
+
+
+# --- tables ----------------------------------------------------------------------------------
+
+
+def test_exact_flop_table_matches_reference():
+    # REFERENCE.md: AhAd vs KsKc on 2c7d9h, 990 deals, 91.6162 %.
+    code, out, err = run("AhAd", "KsKc", "--board", "2c7d9h")
+    assert code == 0, err
+    assert out.splitlines()[0] == "holdem, board 2c7d9h: exact, 990 deals"
+    first, second = table_rows(out)
+    assert first[:3] == ["1", "AhAd", "91.616%"]
+    assert second[:3] == ["2", "KsKc", "8.384%"]
+
+
+def test_range_player_and_dead_cards():
+    code, out, err = run("AsKs", "QQ+", "--board", "Kd7c2h", "--dead", "2s")
+    assert code == 0, err
+    # 10 QQ+ combos survive card removal, times C(44, 2) turn and river cards.
+    assert out.splitlines()[0] == "holdem, board Kd7c2h, dead 2s: exact, 9,460 deals"
+    assert [row[1] for row in table_rows(out)] == ["AsKs", "QQ+"]
+
+
+def test_sampled_run_prints_its_seed_and_repeats_with_it():
+    code, out, err = run("AhKh", "QsQd", "--samples", "50000")
+    assert code == 0, err
+    summary = out.splitlines()[0]
+    assert summary.startswith("holdem: Monte Carlo, ")
+    seed = summary.rsplit("--seed ", 1)[1].rstrip(")")
+    assert f"seed {seed} " in summary
+    again = run("AhKh", "QsQd", "--samples", "50000", "--seed", seed)
+    assert again[0] == 0
+    assert again[1] == out
+    rows = table_rows(out)
+    assert rows[0][3].startswith("±")  # the standard error follows a sampled equity
+
+
+def test_hilo_columns_and_game_alias():
+    # REFERENCE.md: no low on this board, so the high hand scoops.
+    code, out, err = run("AsAh2c3c", "KhKd8s8c", "--board", "KsQdJc9h9d", "--game", "plo8", "--exact")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].== "omaha-hilo, board KsQdJc9h9d: exact, 1 deal"
+    assert lines[1].split() == ["player", "hand", "equity", "win", "tie", "scoop", "high", "low"]
+    hand_rows = [line.split() for line in lines[2:]]
+    assert len(hand_rows) == 2 and all(len(row) == 8 for row in hand_rows)
+    assert hand_rows[0][2] == "0.000%" and hand_rows[1][2] == "100.000%"
+    assert hand_rows[1][5] == "100.000%"  # scoop
+
+
+@pytest.mark.parametrize(
+    ("players", "game"),
+    [
+        (("AsAhKsKh", "JdTd9c8c", "--board", "2c7d9h3s"), "omaha"),
+        (("AsAhKd", "QcQdJs", "--samples", "20000", "--seed", "1"), "stud"),
+        (("AsAhKdQc7h3h", "QsQdJh9c3s5c"), "stud-hilo"),
+        (("AsKsQsJs2c/2c", "KhKdKc7s6s/7s6s"), "draw"),
+    ],
+)
+def test_every_game_family_runs(players: tuple[str, ...], game: str):
+    code, out, err = run(*players, "--game", game)
+    assert code == 0, err
+    assert out.startswith(game)
+    assert len(out.splitlines()) == 4
+
+
+# --- JSON, checked against the library ---------------------------------------------------------
+
+
+def test_json_exact_equals_library_result():
+    code, out, err = run("QhQs", "8c7c", "random", "--board", "Jc9h2d", "--json")
+    assert code == 0, err
+    document = json.loads(out)
+    expected = equity(["QhQs", "8c7c", "random"], board="Jc9h2d")
+    assert document == json.loads(json.dumps(expected.to_dict()))
+    # REFERENCE.md: 66.3427 / 19.7377 / 13.9195 over 893,970 deals.
+    assert document["exact"] is True and document["trials"] == 893_970
+    shares = [player["equity"] for player in document["players"]]
+    assert shares == pytest.approx([0.663427, 0.197377, 0.139195], abs=5e-7)
+
+
+def test_json_sampled_equals_library_with_the_same_seed():
+    code, out, err = run(
+        "As2s3hKh", "KdKcQdJc", "--game", "omaha-hilo", "--samples", "40000", "--seed", "11",
+        "--json", "--threads", "1",
+    )  # fmt: skip
+    assert code == 0, err
+    document = json.loads(out)
+    expected = equity(["As2s3hKh", "KdKcQdJc"], game="omaha-hilo", samples=40_000, seed=11)
+    assert document == json.loads(json.dumps(expected.to_dict()))
+    assert document["seed"] == 11 and document["exact"] is False
+    assert {"scoop", "high_equity", "low_equity"} <= set(document["players"][0])
+
+
+def test_stderr_option_accepts_a_fraction_or_percentage_points():
+    code, out, err = run("AhKh", "QsQd", "--stderr", "0.5%", "--seed", "2", "--json")
+    assert code == 0, err
+    document = json.loads(out)
+    assert document["exact"] is False
+    assert all(player["stderr"] <= 0.005 for player in document["players"])
+    assert command_module._parse_stderr("0.001") == pytest.approx(0.001)
+
+
+# --- bad input ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("AsKs",), "at least two players"),
+        ((), "at least two players"),
+        (("AsKs", "QQ", "--exact", "--samples", "10"), "--exact and --samples cannot be combined"),
+        (("AsKs", "QQ", "--samples", "10", "--stderr", "0.01"), "cannot be combined"),
+        (("AsKs", "QQ", "--game", "bridge"), "unknown game 'bridge'"),
+        (("AsKs", "QQ", "--board", "Kd7"), "unknown card"),
+        (("AsKs", "AsQd"), "As"),
+        (("AsKs", "QQ", "--board", "Kd7c"), "board"),
+        (("AsKs", "QQ", "--stderr", "abc"), "--stderr"),
+        (("AsKs", "QQ", "--stderr", "0"), "positive"),
+        (("AsKs", "QQ", "--samples", "0"), "positive"),
+        (("AsKs", "QQ", "--samples", "many"), "not a valid integer"),
+        (("AsKs", "QQ", "--threads", "0"), "--threads"),
+        (("AsKsQs", "QQ"), "player 1"),
+        (("AsAhKsKh", "QQ+", "--game", "omaha"), "player 2"),
+    ],
+)
+def test_bad_input_is_one_error_line_and_status_one(args: tuple[str, ...], message: str):
+    code, out, err = run(*args)
+    assert code == 1
+    assert out == ""
+    assert "Traceback" not in err
+    assert err.splitlines()[-1].startswith("Error: ")
+    assert message in err
+
+
+# --- help and wiring ---------------------------------------------------------------------------
+
+
+def test_help_lists_every_game_and_an_example_per_family():
+    assert tuple(GAMES) == command_module.GAME_NAMES
+    result = CliRunner().invoke(main, ["equity", "--help"])
+    assert result.exit_code == 0
+    for word in ("--exact", "--samples", "--stderr", "--seed", "--threads", "--json"):
+        assert word in result.output
+    for example in (
+        "QQ+",
+        "JdTd9c8c --game omaha",
+        "--game omaha-hilo",
+        "--game stud",
+        "--game draw",
+    ):
+        assert example in result.output
+    assert "equity" in CliRunner().invoke(main, ["--help"]).output
+
+
+def test_progress_reporter_waits_then_draws(monkeypatch):
+    silent = command_module._ProgressReporter(enabled=False)
+    silent(1, 2)
+    assert silent.bar is None
+    quick = command_module._ProgressReporter(enabled=True)
+    quick(1, 4)  # well within the first second: no bar yet
+    assert quick.bar is None
+    monkeypatch.setattr(command_module, "PROGRESS_DELAY", 0.0)
+    slow = command_module._ProgressReporter(enabled=True)
+    slow(1, 4)
+    assert slow.bar is not None and slow.shown == 1
+    slow(4, 4)
+    assert slow.shown == 4
+    slow.close()
+    assert slow.bar is None
+
+
+# --- a real process ----------------------------------------------------------------------------
+
+
+def _showdown_command() -> list[str]:
+    script = Path(sys.executable).with_name("showdown")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "showdown.cli.main"]
+
+
+def test_real_process_json_and_error():
+    done = subprocess.run(
+        [*_showdown_command(), "equity", "AhKh", "QsQd", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""  # not a terminal: no progress bar
+    document = json.loads(done.stdout)
+    # REFERENCE.md: AhKh vs QsQd preflop, 1,712,304 boards, 46.2145 %.
+    assert document["trials"] == 1_712_304
+    assert document["players"][0]["equity"] == pytest.approx(0.462145, abs=5e-7)
+    failed = subprocess.run(
+        [*_showdown_command(), "equity", "AhKh", "XxQd"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert failed.returncode == 1
+    assert failed.stdout == ""
+    assert failed.stderr.startswith("Error: ") and "Traceback" not in failed.stderr
