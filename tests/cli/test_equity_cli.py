@@ -64,10 +64,11 @@ def test_sampled_run_prints_its_seed_and_repeats_with_it():
 
 def test_hilo_columns_and_game_alias():
     # REFERENCE.md: no low on this board, so the high hand scoops.
-    code, out, err = run("AsAh2c3c", "KhKd8s8c", "--board", "KsQdJc9h9d", "--game", "plo8", "--exact")
+    spot = ("AsAh2c3c", "KhKd8s8c", "--board", "KsQdJc9h9d")
+    code, out, err = run(*spot, "--game", "plo8", "--exact")
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[0].== "omaha-hilo, board KsQdJc9h9d: exact, 1 deal"
+    assert lines[0] == "omaha-hilo, board KsQdJc9h9d: exact, 1 deal"
     assert lines[1].split() == ["player", "hand", "equity", "win", "tie", "scoop", "high", "low"]
     hand_rows = [line.split() for line in lines[2:]]
     assert len(hand_rows) == 2 and all(len(row) == 8 for row in hand_rows)
