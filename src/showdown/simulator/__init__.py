@@ -11,31 +11,56 @@ Examples
 """
 
 from .actions import IllegalActionError, LegalActions, PlayerView
+from .agents import (
+    AGENTS,
+    TIMEOUT,
+    CallingStation,
+    Disconnect,
+    HandStrengthAgent,
+    RandomAgent,
+    make_agent,
+)
 from .phh import HandHistory, UnsupportedVariantError, read_phh, replay, write_phh
 from .pots import Pot, side_pots, split_amount
 from .rules import GAMES, VARIANTS_BY_PHH_CODE, Stakes, Street, Variant, get_variant
+from .session import SeatResult, SimulationResult, bb_per_100_interval, simulate
 from .showdown import settle_showdowns
 from .state import UNKNOWN, HandState
+from .table import Table, TimeLimit, default_stakes
 
 __all__ = [
+    "AGENTS",
     "GAMES",
+    "TIMEOUT",
     "UNKNOWN",
     "VARIANTS_BY_PHH_CODE",
+    "CallingStation",
+    "Disconnect",
     "HandHistory",
     "HandState",
+    "HandStrengthAgent",
     "IllegalActionError",
     "LegalActions",
     "PlayerView",
     "Pot",
+    "RandomAgent",
+    "SeatResult",
+    "SimulationResult",
     "Stakes",
     "Street",
+    "Table",
+    "TimeLimit",
     "UnsupportedVariantError",
     "Variant",
+    "bb_per_100_interval",
+    "default_stakes",
     "get_variant",
+    "make_agent",
     "read_phh",
     "replay",
     "settle_showdowns",
     "side_pots",
+    "simulate",
     "split_amount",
     "write_phh",
 ]

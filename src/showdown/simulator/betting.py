@@ -189,6 +189,11 @@ class BettingMixin(HandBase):
         stack = self.stacks[seat]
         return owed if owed < stack else stack
 
+    @property
+    def bring_in_due(self) -> bool:
+        """Whether the player to act must post the stud bring-in (or complete); no allocation."""
+        return self._bring_in_pending and self.status == BETTING
+
     def raise_bounds(self) -> tuple[int, int] | None:
         """``(min_to, max_to)`` of a legal bet/raise for the player to act, or ``None``.
 

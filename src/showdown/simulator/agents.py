@@ -1,0 +1,341 @@
+"""Agents: plain callables that choose an action for the player to act.
+
+An agent is any callable ``agent(hand, seat) -> action``. It is called with the
+:class:`~showdown.simulator.state.HandState` (read it, never mutate it; fair
+agents look only at what :meth:`~showdown.simulator.state.HandState.view`
+shows: their own cards, face-up cards, the board, bets and stacks) and the
+seat to act (the hand's seat numbering). It returns one of:
+
+- ``"fold"``, ``"check"``, ``"call"`` (``"check"`` and ``"call"`` both mean
+  check-or-call; ``"check"`` facing a bet is an error), ``"bring_in"``,
+  ``"complete"``;
+- an ``int``: bet or raise to that round total (like ``hand.bet_raise_to``);
+- at a draw, a tuple of the card codes to discard (``()`` stands pat);
+- :data:`TIMEOUT` (the player lets the clock run out) or a :class:`Disconnect`.
+
+The table applies the action; an illegal one raises ``IllegalActionError``
+naming the seat. Built-in agents: :class:`RandomAgent` (a random legal action),
+:class:`CallingStation` (always checks or calls) and :class:`HandStrengthAgent`
+(bets, calls or folds by the strength of its own hand, using the evaluator).
+
+Examples
+--------
+>>> from showdown.simulator import simulate
+>>> def always_fold_or_check(hand, seat):
+...     return "check" if hand.to_call == 0 else "fold"
+>>> result = simulate("nlhe", [always_fold_or_check, "call"], hands=10, seed=1)
+>>> result.hands
+10
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Union
+
+if TYPE_CHECKING:
+    from .state import HandState
+
+__all__ = [
+    "AGENTS",
+    "TIMEOUT",
+    "Action",
+    "Agent",
+    "CallingStation",
+    "Disconnect",
+    "HandStrengthAgent",
+    "RandomAgent",
+    "make_agent",
+]
+
+
+class _Timeout:
+    """Type of :data:`TIMEOUT` (a single instance)."""
+
+    def __repr__(self) -> str:
+        return "TIMEOUT"
+
+
+TIMEOUT = _Timeout()
+"""Returned by an agent that lets its time run out: folded, or checked when free."""
+
+
+@dataclass(frozen=True)
+class Disconnect:
+    """Returned by an agent whose player loses the connection.
+
+    Parameters
+    ----------
+    reconnect_after
+        Seconds (on the table's clock) until the player comes back, ``None`` for
+        never. Coming back within the remaining time gives the player 20 s more and
+        the decision is asked again; otherwise the player is treated as all-in for
+        the chips already in (eligible only for the pots formed so far).
+
+    Examples
+    --------
+    >>> Disconnect().reconnect_after is None
+    True
+    """
+
+    reconnect_after: float | None = None
+
+
+Action = Union[str, int, tuple[int, ...], _Timeout, Disconnect]  # noqa: UP007 (runtime alias)
+"""What an agent returns (see the module docstring)."""
+
+Agent = Callable[["HandState", int], Any]
+"""``agent(hand, seat) -> Action``."""
+
+
+class RandomAgent:
+    """A uniformly random choice among the legal kinds of action.
+
+    Facing a bet it folds, calls or raises with equal chances (when each is
+    legal); with nothing to call it checks or bets. Bets are the minimum half
+    the time, else uniform between the minimum and the maximum. At a draw it
+    discards a random 0-3 cards.
+
+    Parameters
+    ----------
+    seed
+        Seed of the agent's own generator (``random.Random``: cheaper per call
+        than numpy for one number at a time).
+
+    Examples
+    --------
+    >>> from showdown.simulator import HandState, Stakes
+    >>> hand = HandState("nlhe", Stakes.blinds(1, 2), [100, 100], seed=0)
+    >>> action = RandomAgent(seed=3)(hand, hand.actor)
+    >>> action in ("fold", "call") or isinstance(action, int)
+    True
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._random = random.Random(seed).random
+        self._rng = random.Random(None if seed is None else seed + 1)
+
+    def __call__(self, hand: HandState, seat: int) -> Action:
+        if hand.status == "drawing":
+            held = hand.hole_cards[seat]
+            return tuple(self._rng.sample(held, min(len(held), int(self._random() * 4))))
+        if hand._bring_in_pending:
+            return "bring_in" if self._random() < 0.7 or hand.raise_bounds() is None else "complete"
+        bounds = hand.raise_bounds()
+        facing = hand.to_call > 0
+        roll = self._random()
+        if facing:
+            if bounds is None:
+                return "fold" if roll < 0.5 else "call"
+            if roll < 1 / 3:
+                return "fold"
+            if roll < 2 / 3:
+                return "call"
+        elif bounds is None or roll < 0.5:
+            return "check"
+        low, high = bounds
+        if high == low or self._random() < 0.5:
+            return low
+        return low + int(self._random() * (high - low + 1))
+
+
+class CallingStation:
+    """Always checks or calls (posts a stud bring-in; stands pat at a draw).
+
+    Examples
+    --------
+    >>> from showdown.simulator import HandState, Stakes
+    >>> hand = HandState("nlhe", Stakes.blinds(1, 2), [100, 100], seed=0)
+    >>> CallingStation()(hand, hand.actor)
+    'call'
+    """
+
+    name = "call"
+
+    def __call__(self, hand: HandState, seat: int) -> Action:
+        if hand.status == "drawing":
+            return ()
+        if hand._bring_in_pending:
+            return "bring_in"
+        return "call"
+
+
+# ---------------------------------------------------------------- hand strength
+
+
+def _preflop_score(first: int, second: int) -> float:
+    """A 0..1 score of two hold'em hole cards (pairs, high cards, suited, connected).
+
+    Cards are codes ``rank * 4 + suit`` (rank 0 = deuce, 12 = ace). The weights
+    are a rough rule of thumb; only the ordering of buckets matters to the agent.
+    """
+    high, low = max(first >> 2, second >> 2), min(first >> 2, second >> 2)
+    if high == low:
+        return 0.5 + 0.5 * high / 12
+    score = (high + 0.5 * low) / 18 * 0.55
+    if first & 3 == second & 3:
+        score += 0.06
+    gap = high - low - 1
+    score -= 0.02 * min(gap, 4)
+    return max(0.0, min(score, 0.6))
+
+
+#: Hold'em pre-flop scores for every pair of card codes, computed once at import:
+#: a lookup per decision instead of arithmetic.
+_PREFLOP = [[_preflop_score(a, b) for b in range(52)] for a in range(52)]
+
+#: Post-flop strength by made-hand category (1 = high card ... 9 = straight flush).
+_CATEGORY_STRENGTH = (0.0, 0.15, 0.5, 0.72, 0.82, 0.87, 0.9, 0.95, 0.99, 1.0)
+
+
+def _rank_score(cards: list[int]) -> float:
+    """Score of fewer than five cards (stud early streets, Omaha pre-flop) from ranks alone."""
+    counts: dict[int, int] = {}
+    for card in cards:
+        counts[card >> 2] = counts.get(card >> 2, 0) + 1
+    most = max(counts.values())
+    high = max(counts)
+    base = (0.15, 0.5, 0.8, 0.95)[min(most, 4) - 1]
+    suited = len({card & 3 for card in cards}) < len(cards)
+    return base + 0.1 * high / 12 + (0.03 if suited else 0.0)
+
+
+class HandStrengthAgent:
+    """Bets strong hands, calls medium ones at a fair price, folds weak ones.
+
+    Strength is a 0..1 score of the agent's own cards: hold'em pre-flop a table
+    lookup; with five or more cards one evaluator call (``evaluate`` or, for
+    Omaha, ``evaluate_omaha``) per street, mapped by hand category; fewer cards a
+    rank count. At a draw it keeps pairs (or better) and its highest card.
+
+    Parameters
+    ----------
+    raise_at
+        Strength from which it bets or raises.
+    call_at
+        Strength from which it calls; scaled up by the price (call / pot after call).
+
+    Examples
+    --------
+    >>> from showdown.simulator import HandState, Stakes
+    >>> from showdown.cards import parse_cards
+    >>> deck = parse_cards("7c2hAsAd").tolist() + [c for c in range(52) if c not in (51, 49, 20, 2)]
+    >>> hand = HandState("nlhe", Stakes.blinds(1, 2), [100, 100], deck=deck)
+    >>> HandStrengthAgent()(hand, hand.actor)  # pocket aces raise
+    4
+    """
+
+    name = "strength"
+
+    def __init__(self, raise_at: float = 0.7, call_at: float = 0.35) -> None:
+        self.raise_at = raise_at
+        self.call_at = call_at
+        self._cache_hand: object = None
+        self._cache: dict[tuple[int, int], float] = {}
+
+    def strength(self, hand: HandState, seat: int) -> float:
+        """The 0..1 strength score of ``seat``'s own cards (and the board)."""
+        own = hand.hole_cards[seat]
+        board = hand.board
+        key = (seat, len(own) + len(board))
+        if hand is not self._cache_hand:
+            # One cache per hand: a street's evaluation serves every decision on it.
+            self._cache_hand = hand
+            self._cache = {}
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        value = self._score(hand, own, board)
+        self._cache[key] = value
+        return value
+
+    def _score(self, hand: HandState, own: list[int], board: list[int]) -> float:
+        import numpy as np
+
+        from showdown import evaluator
+
+        omaha = hand.variant.hands[0] == "omaha_high"
+        if len(own) == 2 and not board:
+            return _PREFLOP[own[0]][own[1]]
+        if omaha:
+            if len(board) < 3:
+                return _rank_score(own) - 0.1
+            strength = evaluator.evaluate_omaha(
+                np.array(own, np.uint8), np.array(board, np.uint8)
+            )
+        else:
+            cards = own + board
+            if len(cards) < 5:
+                return _rank_score(cards)
+            if len(cards) > 7:  # stud with a community card never exceeds 7; be safe
+                cards = cards[:7]
+            strength = evaluator.evaluate(np.array(cards, np.uint8))
+        return _CATEGORY_STRENGTH[int(strength) >> 12]
+
+    def __call__(self, hand: HandState, seat: int) -> Action:
+        if hand.status == "drawing":
+            return self._discards(hand.hole_cards[seat])
+        if hand._bring_in_pending:
+            if self.strength(hand, seat) >= self.raise_at and hand.raise_bounds() is not None:
+                return "complete"
+            return "bring_in"
+        value = self.strength(hand, seat)
+        to_call = hand.to_call
+        bounds = hand.raise_bounds()
+        if value >= self.raise_at and bounds is not None:
+            low, high = bounds
+            # About two thirds of the pot, within the legal range.
+            target = hand.current_bet + (2 * (hand.pot + to_call)) // 3
+            return min(max(low, target), high)
+        if to_call == 0:
+            return "check"
+        price = to_call / (hand.pot + to_call)
+        return "call" if value >= self.call_at + price * 0.5 else "fold"
+
+    @staticmethod
+    def _discards(held: list[int]) -> tuple[int, ...]:
+        counts: dict[int, int] = {}
+        for card in held:
+            counts[card >> 2] = counts.get(card >> 2, 0) + 1
+        keep = {card for card in held if counts[card >> 2] >= 2}
+        if not keep:
+            keep = {max(held)}
+        return tuple(card for card in held if card not in keep)
+
+
+AGENTS: dict[str, Callable[..., Agent]] = {
+    "random": RandomAgent,
+    "call": CallingStation,
+    "strength": HandStrengthAgent,
+}
+"""Built-in agents by name (``simulate`` and the CLI accept these names)."""
+
+
+def make_agent(spec: str | Agent, seed: int | None = None) -> Agent:
+    """An agent from a name in :data:`AGENTS` or a callable (returned as is).
+
+    Raises
+    ------
+    ValueError
+        For an unknown name or something that is not callable.
+
+    Examples
+    --------
+    >>> make_agent("call").name
+    'call'
+    """
+    if isinstance(spec, str):
+        factory = AGENTS.get(spec)
+        if factory is None:
+            known = ", ".join(AGENTS)
+            raise ValueError(f"agents: unknown agent {spec!r}; built-in agents: {known}")
+        if factory is RandomAgent:
+            return RandomAgent(seed=seed)
+        return factory()
+    if not callable(spec):
+        raise ValueError(f"agents: expected an agent name or a callable, got {spec!r}")
+    return spec

@@ -1,0 +1,411 @@
+"""``simulate()``: many hands between agents, with results and statistics.
+
+Several tables (default up to 64) play side by side, one hand each per round,
+so every round's showdowns go to the evaluator together
+(:func:`~showdown.simulator.showdown.settle_showdowns`: one call per hand kind).
+Agent ``i`` sits in seat ``i`` of every table, and table ``k`` starts with the
+button on seat ``k - 1`` so positions even out. Cards come from one
+``numpy`` generator seeded with ``seed``, and built-in random agents get seeds
+derived from it: the same seed gives the same result.
+
+Examples
+--------
+>>> from showdown.simulator import simulate
+>>> result = simulate("nlhe", ["call", "random", "strength"], hands=200, seed=1)
+>>> result.hands, sum(result.net)
+(200, 0)
+>>> result.seats[0].agent
+'call'
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ._base import EVALUATING
+from .agents import Agent, make_agent
+from .phh import write_phh
+from .rules import Stakes, Variant, get_variant
+from .showdown import settle_showdowns
+from .table import DEFAULT_TIME_LIMIT, MODES, Table, TimeLimit, default_stakes
+
+__all__ = ["SeatResult", "SimulationResult", "bb_per_100_interval", "simulate"]
+
+#: z of a two-sided 95% normal interval.
+Z_95 = 1.959963984540054
+
+
+def bb_per_100_interval(
+    total: float, squares: float, count: int, big_blind: float
+) -> tuple[float, float, float]:
+    """Win rate in big blinds per 100 hands with its 95% interval, from per-hand sums.
+
+    Uses the normal approximation: mean ± 1.96 · s / √n with the sample standard
+    deviation ``s`` (n - 1 in the denominator), scaled by ``100 / big_blind``.
+
+    Parameters
+    ----------
+    total, squares
+        Sum of the per-hand results (chips) and of their squares.
+    count
+        Number of hands.
+    big_blind
+        Chips in one big blind (the small bet in games without blinds).
+
+    Returns
+    -------
+    tuple of float
+        ``(bb_per_100, low, high)``; with fewer than two hands the interval is
+        infinite.
+
+    Examples
+    --------
+    >>> bb_per_100_interval(total=10, squares=50, count=2, big_blind=1)
+    (500.0, 500.0, 500.0)
+    """
+    if count == 0:
+        return 0.0, -math.inf, math.inf
+    scale = 100.0 / big_blind
+    mean = total / count
+    if count < 2:
+        return mean * scale, -math.inf, math.inf
+    variance = max(0.0, (squares - count * mean * mean) / (count - 1))
+    half = Z_95 * math.sqrt(variance / count)
+    return mean * scale, (mean - half) * scale, (mean + half) * scale
+
+
+@dataclass
+class SeatResult:
+    """One seat's (one agent's) results over a simulation.
+
+    Attributes
+    ----------
+    agent
+        The agent's name.
+    net
+        Chips won (negative: lost) over every hand.
+    hands
+        Hands the seat was dealt in.
+    bb_per_100, bb_per_100_low, bb_per_100_high
+        Win rate in big blinds per 100 hands and its 95% interval.
+    vpip, pfr
+        Share of hands with chips put in voluntarily / raised in the first round.
+    aggression
+        Bets and raises per call (``inf`` when it never called but bet).
+    went_to_showdown, won_at_showdown
+        Share of hands that reached a showdown; share of those that won chips.
+    folds, timeouts, disconnects, rebuys, tournaments_won
+        Counts.
+    """
+
+    agent: str
+    net: int
+    hands: int
+    bb_per_100: float
+    bb_per_100_low: float
+    bb_per_100_high: float
+    vpip: float
+    pfr: float
+    aggression: float
+    went_to_showdown: float
+    won_at_showdown: float
+    folds: int
+    timeouts: int
+    disconnects: int
+    rebuys: int
+    tournaments_won: int
+
+
+@dataclass
+class SimulationResult:
+    """The outcome of :func:`simulate`.
+
+    Attributes
+    ----------
+    game, mode, players, hands, seed
+        What was played.
+    big_blind
+        Chips per big blind used for bb/100 (the small bet in stud and draw).
+    seats
+        Per-seat results (:class:`SeatResult`), seat ``i`` = agent ``i``.
+    showdown_rate
+        Share of hands that ended with a showdown.
+    seconds
+        Wall time of the simulation.
+    histories
+        PHH text of every hand when ``record_histories`` was set, else ``None``.
+    """
+
+    game: str
+    mode: str
+    players: int
+    hands: int
+    seed: int | None
+    big_blind: int
+    seats: list[SeatResult]
+    showdown_rate: float
+    seconds: float
+    histories: list[str] | None = field(default=None, repr=False)
+
+    @property
+    def net(self) -> list[int]:
+        """Net chips per seat."""
+        return [seat.net for seat in self.seats]
+
+    @property
+    def bb_per_100(self) -> list[float]:
+        """Win rate per seat in big blinds per 100 hands."""
+        return [seat.bb_per_100 for seat in self.seats]
+
+    @property
+    def hands_per_second(self) -> float:
+        """Simulation speed."""
+        return self.hands / self.seconds if self.seconds > 0 else math.inf
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready dictionary (infinite values become ``None``; histories left out)."""
+
+        def clean(value: Any) -> Any:
+            if isinstance(value, float) and not math.isfinite(value):
+                return None
+            return value
+
+        data = {key: value for key, value in asdict(self).items() if key != "histories"}
+        data["seats"] = [{k: clean(v) for k, v in seat.items()} for seat in data["seats"]]
+        data["hands_per_second"] = clean(self.hands_per_second)
+        return data
+
+    def table(self) -> str:
+        """The per-seat results as a plain-text table.
+
+        Examples
+        --------
+        >>> result = simulate("nlhe", ["call", "call"], hands=20, seed=3)
+        >>> result.table().splitlines()[0].split()[:3]
+        ['seat', 'agent', 'net']
+        """
+        header = (
+            f"{'seat':>4}  {'agent':<10} {'net':>9} {'bb/100':>9} {'95% interval':>19} "
+            f"{'VPIP':>5} {'PFR':>5} {'AF':>5} {'WTSD':>5} {'W$SD':>5}"
+        )
+        lines = [header]
+        for index, seat in enumerate(self.seats):
+            low, high = seat.bb_per_100_low, seat.bb_per_100_high
+            interval = f"[{low:.1f}, {high:.1f}]" if math.isfinite(low) else "-"
+            aggression = f"{seat.aggression:.2f}" if math.isfinite(seat.aggression) else "inf"
+            lines.append(
+                f"{index:>4}  {seat.agent:<10} {seat.net:>9} {seat.bb_per_100:>9.1f} "
+                f"{interval:>19} {seat.vpip:>5.0%} {seat.pfr:>5.0%} {aggression:>5} "
+                f"{seat.went_to_showdown:>5.0%} {seat.won_at_showdown:>5.0%}"
+            )
+        lines.append(
+            f"{self.hands} hands of {self.game} ({self.mode}), showdowns {self.showdown_rate:.0%}, "
+            f"{self.hands_per_second:,.0f} hands/s"
+        )
+        return "\n".join(lines)
+
+
+def _not_positive_int(value: object) -> bool:
+    return isinstance(value, bool) or not isinstance(value, int) or value < 1
+
+
+def _agents_for(
+    agents: str | Agent | Sequence[str | Agent], players: int | None, variant: Variant
+) -> list[str | Agent]:
+    """Expand the agent specs to one per seat (a shorter list repeats in order)."""
+    single = isinstance(agents, str) or callable(agents)
+    specs: list[str | Agent] = [agents] if single else list(agents)  # type: ignore[list-item,arg-type]
+    if not specs:
+        raise ValueError("agents: give at least one agent")
+    if players is None:
+        players = len(specs) if len(specs) > 1 else min(6, variant.max_players)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ValueError(f"players: expected an int, got {players!r}")
+    if not variant.min_players <= players <= variant.max_players:
+        raise ValueError(
+            f"players: {variant.name} is played by {variant.min_players}-"
+            f"{variant.max_players} players, got {players}"
+        )
+    if len(specs) > players:
+        raise ValueError(f"agents: {len(specs)} agents for {players} players")
+    return [specs[seat % len(specs)] for seat in range(players)]
+
+
+def simulate(
+    game: str | Variant,
+    agents: str | Agent | Sequence[str | Agent],
+    hands: int = 10_000,
+    seed: int | None = None,
+    players: int | None = None,
+    stakes: Stakes | None = None,
+    starting_stack: int | None = None,
+    mode: str = "cash",
+    record_histories: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+    tables: int | None = None,
+    time_limit: TimeLimit | float | None = DEFAULT_TIME_LIMIT,
+    clock: Callable[[], float] = time.perf_counter,
+) -> SimulationResult:
+    """Play ``hands`` hands of ``game`` between ``agents`` and collect the results.
+
+    Parameters
+    ----------
+    game
+        Variant name (``"nlhe"``, ``"plo8"``, ``"stud"``...) or a :class:`Variant`.
+    agents
+        Agent names (``"random"``, ``"call"``, ``"strength"``) or callables
+        ``agent(hand, seat) -> action`` (see :mod:`showdown.simulator.agents`); one
+        per seat, or fewer to repeat in order up to ``players``.
+    hands
+        Hands to play in total (over all tables).
+    seed
+        Seed of the cards and the built-in random agents; same seed, same result.
+    players
+        Seats per table; default the number of agents (6 for a single agent).
+    stakes
+        Default 1/2 blinds (stud 1 ante / 2 bring-in / 5-10, draw 1 ante / 2-4).
+    starting_stack
+        Default 100 big blinds (big blind = small bet in stud and draw).
+    mode
+        ``"cash"`` (stacks topped up before each hand) or ``"tournament"``
+        (elimination; a new tournament starts when one player has every chip).
+    record_histories
+        Keep every hand's PHH text in :attr:`SimulationResult.histories`.
+    progress
+        Called as ``progress(hands_done, hands)`` after each round of tables.
+    tables
+        Tables played side by side (their showdowns are evaluated together);
+        default ``min(64, hands)``.
+    time_limit, clock
+        Per-decision time rule and clock (see :mod:`showdown.simulator.table`).
+
+    Raises
+    ------
+    ValueError
+        Unknown game, unknown agent, wrong player count, ``hands < 1``, bad mode
+        or stack; the message names the input.
+
+    Examples
+    --------
+    >>> result = simulate("plo", "random", hands=50, players=4, seed=2)
+    >>> len(result.seats), result.hands
+    (4, 50)
+    """
+    variant = get_variant(game)
+    if _not_positive_int(hands):
+        raise ValueError(f"hands: expected a positive number of hands, got {hands!r}")
+    if mode not in MODES:
+        raise ValueError(f"mode: expected 'cash' or 'tournament', got {mode!r}")
+    specs = _agents_for(agents, players, variant)
+    stakes = stakes if stakes is not None else default_stakes(variant)
+    big_blind = stakes.big_blind or stakes.small_bet
+    if starting_stack is None:
+        starting_stack = 100 * big_blind
+    if _not_positive_int(starting_stack):
+        raise ValueError(f"starting_stack: expected a positive int, got {starting_stack!r}")
+    if tables is None:
+        tables = min(64, hands)
+    if _not_positive_int(tables):
+        raise ValueError(f"tables: expected a positive int, got {tables!r}")
+    seeder = random.Random(seed)
+    seated = [make_agent(spec, seed=seeder.getrandbits(63)) for spec in specs]
+    rng = np.random.default_rng(seed)
+    n_players = len(seated)
+    all_tables = [
+        Table(
+            variant,
+            seated,
+            stakes,
+            starting_stack=starting_stack,
+            mode=mode,
+            rng=rng,
+            button=(index - 1) % n_players,
+            time_limit=time_limit,
+            clock=clock,
+            record=record_histories,
+            defer_showdown=True,
+        )
+        for index in range(tables)
+    ]
+    histories: list[str] | None = [] if record_histories else None
+    showdowns = 0
+    done = 0
+    began = time.perf_counter()
+    while done < hands:
+        batch = all_tables[: min(tables, hands - done)]
+        played = []
+        for table in batch:
+            hand = table.start_hand()
+            table.run(hand)
+            played.append(hand)
+        # Every table's showdown of this round in one evaluator call per hand kind.
+        pending = [hand for hand in played if hand.status == EVALUATING]
+        if pending:
+            settle_showdowns(pending)
+        for table, hand in zip(batch, played, strict=True):
+            table.finish_hand(hand)
+            if hand._showdown_order:
+                showdowns += 1
+            if histories is not None:
+                histories.append(write_phh(hand))
+        done += len(batch)
+        if progress is not None:
+            progress(done, hands)
+    seconds = time.perf_counter() - began
+    return SimulationResult(
+        game=variant.name,
+        mode=mode,
+        players=n_players,
+        hands=hands,
+        seed=seed,
+        big_blind=big_blind,
+        seats=[
+            _seat_result(all_tables, seat, table_name, big_blind)
+            for seat, table_name in enumerate(all_tables[0].names)
+        ],
+        showdown_rate=showdowns / hands,
+        seconds=seconds,
+        histories=histories,
+    )
+
+
+def _seat_result(tables: list[Table], seat: int, name: str, big_blind: int) -> SeatResult:
+    """Sum one seat's counters over every table."""
+
+    def total(counter: str) -> int:
+        return sum(table.counts[counter][seat] for table in tables)
+
+    hands = total("hands")
+    calls, bets = total("calls"), total("bets")
+    showdowns = total("showdowns")
+    rate, low, high = bb_per_100_interval(
+        sum(table.payoff_sum[seat] for table in tables),
+        sum(table.payoff_squares[seat] for table in tables),
+        hands,
+        big_blind,
+    )
+    return SeatResult(
+        agent=name,
+        net=sum(table.net[seat] for table in tables),
+        hands=hands,
+        bb_per_100=rate,
+        bb_per_100_low=low,
+        bb_per_100_high=high,
+        vpip=total("vpip") / hands if hands else 0.0,
+        pfr=total("pfr") / hands if hands else 0.0,
+        aggression=bets / calls if calls else (math.inf if bets else 0.0),
+        went_to_showdown=showdowns / hands if hands else 0.0,
+        won_at_showdown=total("showdowns_won") / showdowns if showdowns else 0.0,
+        folds=total("folds"),
+        timeouts=total("timeouts"),
+        disconnects=total("disconnects"),
+        rebuys=total("rebuys"),
+        tournaments_won=total("tournaments_won"),
+    )

@@ -1,0 +1,403 @@
+"""A table: seats, the dealer button, forced bets, busting, and the agents' clock.
+
+A :class:`Table` deals hand after hand to the same seats. Between hands it
+moves the button to the next seated player, tops stacks up (cash games) or
+removes busted players (tournaments, until one player holds every chip, then a
+new tournament starts), and during a hand it asks each seat's agent for its
+action and applies it to the :class:`~showdown.simulator.state.HandState`.
+
+Time and connection (DESIGN.md §5). Python cannot interrupt a running
+callable, so the table measures each decision on an injectable ``clock``
+(default :func:`time.perf_counter`) and applies the rule when the agent returns:
+
+- a decision that took longer than :attr:`TimeLimit.total` (default 30 s = 10 s
+  + a 20 s countdown) is discarded and the player times out: folded, or checked
+  when checking is free (``HandState.time_out``). An agent may also return
+  :data:`~showdown.simulator.agents.TIMEOUT` to let its time run out at once;
+- an agent returning :class:`~showdown.simulator.agents.Disconnect` loses the
+  connection. If ``reconnect_after`` (seconds on the same clock) fits in the
+  time left, the player reconnects with :attr:`TimeLimit.reconnect_bonus` (20 s)
+  more and is asked again; otherwise it is all-in for the chips already in
+  (``HandState.disconnect``) for the rest of that hand. The next hand it plays
+  normally.
+
+Tests inject a fake clock that an agent advances, so no test sleeps.
+
+Examples
+--------
+>>> from showdown.simulator import Stakes
+>>> from showdown.simulator.agents import CallingStation
+>>> table = Table("nlhe", [CallingStation()] * 3, Stakes.blinds(1, 2), starting_stack=200, seed=4)
+>>> table.button
+2
+>>> hand = table.play_hand()
+>>> hand.status, sum(table.stacks), table.button
+('complete', 600, 0)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._base import BETTING, DRAWING, EVALUATING
+from .actions import IllegalActionError
+from .agents import TIMEOUT, Agent, Disconnect
+from .rules import Stakes, Variant, get_variant
+from .showdown import settle_showdowns
+from .state import HandState
+
+__all__ = ["MODES", "STAT_NAMES", "Table", "TimeLimit", "default_stakes"]
+
+#: Table modes: cash tops stacks up before each hand, tournament eliminates busted players.
+MODES = ("cash", "tournament")
+
+#: Per-seat counters every table keeps (see :attr:`Table.counts`).
+STAT_NAMES = (
+    "hands",
+    "vpip",
+    "pfr",
+    "bets",
+    "calls",
+    "checks",
+    "folds",
+    "showdowns",
+    "showdowns_won",
+    "timeouts",
+    "disconnects",
+    "rebuys",
+    "tournaments_won",
+)
+
+
+@dataclass(frozen=True)
+class TimeLimit:
+    """Time an agent has per decision, and the reconnection bonus.
+
+    Examples
+    --------
+    >>> TimeLimit().total
+    30.0
+    """
+
+    base: float = 10.0
+    countdown: float = 20.0
+    reconnect_bonus: float = 20.0
+
+    @property
+    def total(self) -> float:
+        """Seconds before a decision times out."""
+        return self.base + self.countdown
+
+
+DEFAULT_TIME_LIMIT = TimeLimit()
+"""The rule's default: 10 s plus a 20 s countdown, 20 s more after a reconnection."""
+
+
+def default_stakes(variant: Variant) -> Stakes:
+    """Stakes used when none are given.
+
+    1/2 blinds; stud 1 ante, 2 bring-in, 5-10 bets; draw 1 ante, 2-4 bets.
+
+    Examples
+    --------
+    >>> default_stakes(get_variant("stud"))
+    Stakes(small_blind=0, big_blind=0, ante=1, bring_in=2, small_bet=5, big_bet=10)
+    """
+    if variant.bring_in:
+        return Stakes.stud(ante=1, bring_in=2, small_bet=5)
+    if not variant.blinds:
+        return Stakes.antes(ante=1, small_bet=2)
+    return Stakes.blinds(1, 2)
+
+
+def _agent_name(agent: object) -> str:
+    return str(getattr(agent, "name", None) or getattr(agent, "__name__", type(agent).__name__))
+
+
+class Table:
+    """Seats playing hand after hand of one variant, each seat played by an agent.
+
+    Parameters
+    ----------
+    game
+        Variant name or :class:`Variant`.
+    agents
+        One agent per seat (callables ``agent(hand, seat) -> action``; see
+        :mod:`showdown.simulator.agents`). Seat ``i`` of the table is ``agents[i]``.
+    stakes
+        Forced bets and bet sizes; default :func:`default_stakes`.
+    starting_stack
+        Chips each seat starts with (one int for all, or one per seat).
+    mode
+        ``"cash"``: before each hand a stack below its starting stack is topped up
+        (counted in ``rebuys``). ``"tournament"``: busted seats sit out until one
+        player has every chip; then a new tournament starts with starting stacks.
+    rng, seed
+        Where the cards come from (one ``numpy`` generator, shuffled once per hand).
+    button
+        Seat of the first hand's button (default the last seat, so seat 0 posts the
+        small blind first).
+    time_limit
+        Per-decision time (:class:`TimeLimit`, a number of seconds, or ``None`` to
+        not time agents at all).
+    clock
+        Seconds as a float; inject a fake one in tests.
+    record
+        Keep each hand's action log (needed for PHH export).
+    defer_showdown
+        Leave showdowns in status ``"evaluating"`` so the caller can settle many
+        hands at once with :func:`settle_showdowns` before :meth:`finish_hand`.
+
+    Attributes
+    ----------
+    stacks : list of int
+        Chips per seat between hands (0 = busted in a tournament).
+    net : list of int
+        Chips won (or lost) per seat over every hand, top-ups not counted.
+    counts : dict of str to list of int
+        Per-seat counters named in :data:`STAT_NAMES`.
+    payoff_sum, payoff_squares : list of int
+        Sums of each seat's per-hand results and of their squares (for intervals).
+    """
+
+    def __init__(
+        self,
+        game: str | Variant,
+        agents: Sequence[Agent],
+        stakes: Stakes | None = None,
+        *,
+        starting_stack: int | Sequence[int] = 200,
+        mode: str = "cash",
+        rng: np.random.Generator | None = None,
+        seed: int | None = None,
+        button: int | None = None,
+        time_limit: TimeLimit | float | None = DEFAULT_TIME_LIMIT,
+        clock: Callable[[], float] = time.perf_counter,
+        record: bool = False,
+        defer_showdown: bool = False,
+    ) -> None:
+        variant = get_variant(game)
+        players = len(agents)
+        if not variant.min_players <= players <= variant.max_players:
+            raise ValueError(
+                f"players: {variant.name} is played by {variant.min_players}-"
+                f"{variant.max_players} players, got {players}"
+            )
+        for agent in agents:
+            if not callable(agent):
+                raise ValueError(f"agents: expected callables, got {agent!r}")
+        if mode not in MODES:
+            raise ValueError(f"mode: expected 'cash' or 'tournament', got {mode!r}")
+        stacks = [starting_stack] * players if isinstance(starting_stack, int) else starting_stack
+        starting = [int(chips) for chips in stacks]
+        if len(starting) != players or min(starting) <= 0:
+            raise ValueError(
+                f"starting_stack: expected a positive int or {players} positive ints, "
+                f"got {starting_stack!r}"
+            )
+        if isinstance(time_limit, bool):
+            raise ValueError(f"time_limit: expected a TimeLimit, seconds or None, got {time_limit}")
+        if isinstance(time_limit, (int, float)):
+            time_limit = TimeLimit(base=float(time_limit), countdown=0.0)
+        self.variant = variant
+        self.stakes = stakes if stakes is not None else default_stakes(variant)
+        self.agents = list(agents)
+        self.names = [_agent_name(agent) for agent in agents]
+        self.players = players
+        self.mode = mode
+        self.starting = starting
+        self.stacks = list(starting)
+        self.button = players - 1 if button is None else button % players
+        self.rng = rng if rng is not None else np.random.default_rng(seed)
+        self.time_limit: TimeLimit | None = time_limit
+        self.clock = clock
+        self.record = record
+        self.defer_showdown = defer_showdown
+        self.hands_played = 0
+        self.net = [0] * players
+        self.payoff_sum = [0] * players
+        self.payoff_squares = [0] * players
+        self.counts = {name: [0] * players for name in STAT_NAMES}
+        # Per hand: table seat of each hand seat, and that hand's VPIP/PFR flags.
+        self._seats: list[int] = []
+        self._vpip = [False] * players
+        self._pfr = [False] * players
+
+    # ------------------------------------------------------------------ hands
+
+    @property
+    def seated(self) -> list[int]:
+        """Seats with chips (all seats in a cash game)."""
+        return [seat for seat in range(self.players) if self.stacks[seat] > 0]
+
+    def start_hand(self) -> HandState:
+        """Deal the next hand to the seated players (top-ups first in a cash game)."""
+        stacks, starting = self.stacks, self.starting
+        if self.mode == "cash":
+            rebuys = self.counts["rebuys"]
+            for seat in range(self.players):
+                if stacks[seat] < starting[seat]:
+                    if self.hands_played:
+                        rebuys[seat] += 1
+                    stacks[seat] = starting[seat]
+        seats = [seat for seat in range(self.players) if stacks[seat] > 0]
+        self._seats = seats
+        # The hand's button is the table button's place among the seated players.
+        button = seats.index(self.button) if self.button in seats else len(seats) - 1
+        for seat in seats:
+            self._vpip[seat] = self._pfr[seat] = False
+        return HandState(
+            self.variant,
+            self.stakes,
+            [stacks[seat] for seat in seats],
+            button=button,
+            rng=self.rng,
+            record=self.record,
+            defer_showdown=self.defer_showdown,
+        )
+
+    def play_hand(self) -> HandState:
+        """Deal, play and settle one hand; returns the finished hand."""
+        hand = self.start_hand()
+        self.run(hand)
+        if hand.status == EVALUATING:
+            settle_showdowns([hand])
+        self.finish_hand(hand)
+        return hand
+
+    def run(self, hand: HandState) -> None:
+        """Ask the agents for actions until the hand is complete (or waits for evaluation)."""
+        agents, seats = self.agents, self._seats
+        limit = self.time_limit
+        clock = self.clock
+        total = limit.total if limit is not None else 0.0
+        vpip, pfr = self._vpip, self._pfr
+        counts = self.counts
+        calls, checks = counts["calls"], counts["checks"]
+        bets, folds = counts["bets"], counts["folds"]
+        while True:
+            status = hand.status
+            if status != BETTING and status != DRAWING:
+                return
+            seat = hand.actor
+            assert seat is not None
+            table_seat = seats[seat]
+            agent = agents[table_seat]
+            if limit is None:
+                action = agent(hand, seat)
+            else:
+                start = clock()
+                action = agent(hand, seat)
+                if clock() - start > total or action.__class__ is Disconnect:
+                    action = self._late_or_disconnected(hand, seat, agent, start, action)
+            try:
+                # Most frequent first: check/call, fold, then raises.
+                if action == "call" or action == "check":
+                    to_call = hand.to_call
+                    if to_call:
+                        if action == "check":
+                            raise IllegalActionError("check: there is a bet to call")
+                        calls[table_seat] += 1
+                        if hand.street_index == 0:
+                            vpip[table_seat] = True
+                    else:
+                        checks[table_seat] += 1
+                    hand.check_call()
+                elif action == "fold":
+                    folds[table_seat] += 1
+                    hand.fold()
+                elif action.__class__ is int:
+                    bets[table_seat] += 1
+                    if hand.street_index == 0:
+                        vpip[table_seat] = pfr[table_seat] = True
+                    hand.bet_raise_to(action)
+                elif status == DRAWING and isinstance(action, (tuple, list)):
+                    hand.discard(action)
+                else:
+                    self._rare_action(hand, table_seat, action)
+            except IllegalActionError as error:
+                raise IllegalActionError(
+                    f"agent {self.names[table_seat]!r} at seat {table_seat}: {error}"
+                ) from None
+
+    def _rare_action(self, hand: HandState, table_seat: int, action: object) -> None:
+        if action is TIMEOUT:
+            self.counts["timeouts"][table_seat] += 1
+            hand.time_out()
+        elif isinstance(action, Disconnect):
+            self.counts["disconnects"][table_seat] += 1
+            assert hand.actor is not None
+            hand.disconnect(hand.actor)
+        elif action == "bring_in":
+            hand.bring_in()
+        elif action == "complete":
+            self.counts["bets"][table_seat] += 1
+            hand.complete()
+        elif isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+            self.counts["bets"][table_seat] += 1
+            hand.bet_raise_to(int(action))
+        else:
+            raise IllegalActionError(f"unknown action {action!r} (status {hand.status!r})")
+
+    def _late_or_disconnected(
+        self, hand: HandState, seat: int, agent: Agent, start: float, action: object
+    ) -> object:
+        """Apply the time and connection rules to a decision that was late or disconnected."""
+        assert self.time_limit is not None
+        budget = self.time_limit.total
+        while True:
+            elapsed = self.clock() - start
+            if elapsed > budget:
+                return TIMEOUT
+            if not isinstance(action, Disconnect):
+                return action
+            back = action.reconnect_after
+            if back is None or elapsed + back > budget:
+                return action
+            # Reconnected in time: the clock kept running while away, plus the bonus.
+            budget += self.time_limit.reconnect_bonus
+            start -= back
+            action = agent(hand, seat)
+
+    def finish_hand(self, hand: HandState) -> None:
+        """Record a completed hand: stacks, results, counters; move the button; bust players."""
+        seats = self._seats
+        counts = self.counts
+        net, sums, squares = self.net, self.payoff_sum, self.payoff_squares
+        hands, vpip_count, pfr_count = counts["hands"], counts["vpip"], counts["pfr"]
+        showed = bool(hand._showdown_order)
+        stacks, starting_stacks = hand.stacks, hand.starting_stacks
+        for index, seat in enumerate(seats):
+            payoff = stacks[index] - starting_stacks[index]
+            self.stacks[seat] = stacks[index]
+            net[seat] += payoff
+            sums[seat] += payoff
+            squares[seat] += payoff * payoff
+            hands[seat] += 1
+            if self._vpip[seat]:
+                vpip_count[seat] += 1
+                if self._pfr[seat]:
+                    pfr_count[seat] += 1
+            if showed and hand.shown[index]:
+                counts["showdowns"][seat] += 1
+                if hand.winnings[index] > 0:
+                    counts["showdowns_won"][seat] += 1
+        self.hands_played += 1
+        self._move_button()
+        if self.mode == "tournament":
+            seated = self.seated
+            if len(seated) == 1:
+                counts["tournaments_won"][seated[0]] += 1
+                self.stacks = list(self.starting)
+
+    def _move_button(self) -> None:
+        """The button moves to the next seat clockwise that still has chips."""
+        for step in range(1, self.players + 1):
+            seat = (self.button + step) % self.players
+            if self.stacks[seat] > 0 or self.mode == "cash":
+                self.button = seat
+                return
