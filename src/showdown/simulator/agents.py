@@ -140,6 +140,8 @@ class RandomAgent:
         low, high = bounds
         if high == low or self._random() < 0.5:
             return low
+        if hand._betting == "fixed":
+            return high  # fixed limit allows only the two ends
         return low + int(self._random() * (high - low + 1))
 
 
@@ -264,9 +266,7 @@ class HandStrengthAgent:
         if omaha:
             if len(board) < 3:
                 return _rank_score(own) - 0.1
-            strength = evaluator.evaluate_omaha(
-                np.array(own, np.uint8), np.array(board, np.uint8)
-            )
+            strength = evaluator.evaluate_omaha(np.array(own, np.uint8), np.array(board, np.uint8))
         else:
             cards = own + board
             if len(cards) < 5:
@@ -288,6 +288,8 @@ class HandStrengthAgent:
         bounds = hand.raise_bounds()
         if value >= self.raise_at and bounds is not None:
             low, high = bounds
+            if hand._betting == "fixed":
+                return low
             # About two thirds of the pot, within the legal range.
             target = hand.current_bet + (2 * (hand.pot + to_call)) // 3
             return min(max(low, target), high)
