@@ -16,9 +16,16 @@ import click
 from .. import __version__
 from .equity_command import equity_command
 from .eval_command import eval_command
+from .replay_command import replay_command
+from .simulate_command import simulate_command
 
 #: Every subcommand, in the order ``showdown --help`` lists them.
-COMMANDS: tuple[click.Command, ...] = (eval_command, equity_command)
+COMMANDS: tuple[click.Command, ...] = (
+    eval_command,
+    equity_command,
+    simulate_command,
+    replay_command,
+)
 
 
 class _OrderedGroup(click.Group):

@@ -1,0 +1,193 @@
+"""``showdown simulate``: play many hands between built-in agents and print the results.
+
+The library does the work (:func:`showdown.simulator.simulate`); this module
+parses options, shows a progress bar on stderr (terminal only, not with
+``--json``), writes PHH files with ``--phh-out`` and prints a results table or
+one JSON document. The simulator (and numpy/numba) is imported inside the
+callback so ``showdown --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+
+#: Seconds a run must last before the progress bar appears (quick runs stay quiet).
+PROGRESS_DELAY = 0.5
+
+EPILOG = """\b
+Examples:
+  showdown simulate --game nlhe --players 6 --hands 100000 --agents random,call,strength
+  showdown simulate --game plo8 --players 4 --hands 5000 --seed 7 --json
+  showdown simulate --game stud --hands 200 --agents strength,random --phh-out hands/
+  showdown simulate --game nlhe --players 3 --mode tournament --stack 300 --hands 2000
+
+\b
+Agents (repeated in order to fill the seats): random (a random legal action),
+call (always checks or calls), strength (bets, calls or folds by its hand's
+strength). Games: nlhe plhe flhe plo flo plo8 flo8 stud stud8 draw.
+Stakes are 1/2 blinds (stud: 1 ante, 2 bring-in, 5-10; draw: 1 ante, 2-4);
+bb/100 counts the small bet as the big blind in stud and draw.
+Bad input prints 'Error: ...' to stderr and exits with status 1.
+"""
+
+
+class BadInputIsStatusOne(click.Command):
+    """Usage errors (a non-number for --hands) exit with status 1 like any bad input."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as error:
+            setattr(error, "exit_code", 1)  # noqa: B010 - this error only, not the class
+            raise
+
+
+class _Progress:
+    """``progress(done, total)`` drawing a bar on stderr once a run lasts a while."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.started = time.perf_counter()
+        self.bar: Any = None
+        self.shown = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        if self.bar is None:
+            if time.perf_counter() - self.started < PROGRESS_DELAY:
+                return
+            self.bar = click.progressbar(
+                length=total, label="hands", file=sys.stderr, show_eta=True, show_percent=True
+            )
+            self.bar.__enter__()
+        if done > self.shown:
+            self.bar.update(done - self.shown)
+            self.shown = done
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+            self.bar = None
+
+
+def run_simulation(
+    game: str,
+    players: int | None,
+    hands: int,
+    agents: str,
+    seed: int | None,
+    mode: str,
+    stack: int | None,
+    phh_out: Path | None,
+    progress: Any = None,
+) -> Any:
+    """Run the simulation for the command; raises ``ValueError`` naming bad input."""
+    from ..simulator import simulate
+
+    names = [name.strip() for name in agents.split(",") if name.strip()]
+    if not names:
+        raise ValueError("--agents: give at least one agent, e.g. random,call")
+    if phh_out is not None and phh_out.exists() and not phh_out.is_dir():
+        raise ValueError(f"--phh-out: {str(phh_out)!r} is not a directory")
+    result = simulate(
+        game,
+        names,
+        hands=hands,
+        seed=seed,
+        players=players,
+        starting_stack=stack,
+        mode=mode,
+        record_histories=phh_out is not None,
+        progress=progress,
+    )
+    if phh_out is not None:
+        phh_out.mkdir(parents=True, exist_ok=True)
+        width = max(5, len(str(hands)))
+        for number, text in enumerate(result.histories or [], start=1):
+            (phh_out / f"hand-{number:0{width}d}.phh").write_text(text, encoding="utf-8")
+    return result
+
+
+@click.command(
+    name="simulate",
+    cls=BadInputIsStatusOne,
+    epilog=EPILOG,
+    short_help="Play many hands between agents: bb/100, VPIP/PFR, showdowns.",
+)
+@click.option("--game", "-g", default="nlhe", show_default=True, help="Variant to play.")
+@click.option(
+    "--players",
+    "-p",
+    type=int,
+    default=None,
+    help="Seats per table [default: 6, or one per agent].",
+)
+@click.option("--hands", "-n", type=int, default=10_000, show_default=True, help="Hands to play.")
+@click.option(
+    "--agents",
+    "-a",
+    default="random,call,strength",
+    show_default=True,
+    help="Comma-separated agents: random, call, strength.",
+)
+@click.option("--seed", type=int, default=None, help="Seed: the same seed repeats the run exactly.")
+@click.option(
+    "--mode",
+    type=click.Choice(["cash", "tournament"]),
+    default="cash",
+    show_default=True,
+    help="cash: stacks topped up each hand; tournament: play down to one player, repeat.",
+)
+@click.option("--stack", type=int, default=None, help="Starting stack [default: 100 big blinds].")
+@click.option(
+    "--phh-out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Write every hand as a PHH file into this directory.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of text.")
+def simulate_command(
+    game: str,
+    players: int | None,
+    hands: int,
+    agents: str,
+    seed: int | None,
+    mode: str,
+    stack: int | None,
+    phh_out: Path | None,
+    as_json: bool,
+) -> None:
+    """Simulate HANDS hands of GAME between agents and print each seat's results.
+
+    Columns: net chips, bb/100 with its 95% interval, VPIP, PFR, aggression
+    (bets and raises per call), went to showdown and won at showdown.
+    """
+    if players is None and "," not in agents:
+        players = 6
+    reporter = _Progress(enabled=not as_json and sys.stderr.isatty())
+    try:
+        result = run_simulation(game, players, hands, agents, seed, mode, stack, phh_out, reporter)
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
+    finally:
+        reporter.close()
+    if as_json:
+        data = result.to_dict()
+        if phh_out is not None:
+            data["phh_out"] = str(phh_out)
+        click.echo(json.dumps(data, indent=2))
+        return
+    seed_text = f", seed {seed}" if seed is not None else ""
+    click.echo(
+        f"{result.game}: {result.players} players, big blind {result.big_blind} chips{seed_text}"
+    )
+    click.echo(result.table())
+    if phh_out is not None:
+        click.echo(f"wrote {result.hands} hand histories to {phh_out}")

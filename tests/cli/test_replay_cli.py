@@ -1,0 +1,98 @@
+"""``showdown replay``: actions, pots and results of PHH files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from showdown.cli.main import main
+from showdown.cli.replay_command import describe_action
+from showdown.simulator import HandState, Stakes, write_phh
+
+SAMPLES = Path("/work/shared/phh-sample/data")
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def hand_file(tmp_path: Path) -> Path:
+    # Three-handed: seat 0 raises all-in for 50, seat 1 calls with 150, seat 2 folds.
+    hand = HandState("nlhe", Stakes.blinds(1, 2), [50, 150, 150], seed=3)
+    hand.bet_raise_to(50) if hand.actor == 0 else None
+    while hand.status == "betting":
+        if hand.actor == 2:
+            hand.fold()
+        elif hand.legal_actions().raise_min_to is not None and hand.current_bet < 50:
+            hand.bet_raise_to(50)
+        else:
+            hand.check_call()
+    path = tmp_path / "hand.phh"
+    write_phh(hand, path)
+    return path
+
+
+def test_text_output(hand_file: Path):
+    code, out, err = run("replay", str(hand_file))
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == f"{hand_file} (NT, 3 players)"
+    assert any("is dealt" in line for line in lines)
+    assert any(line.strip().startswith("main pot:") for line in lines)
+    results = [line.split() for line in lines[-3:]]
+    assert sum(int(row[2]) for row in results) == 0
+
+
+def test_json_output_and_multiple_files(hand_file: Path, tmp_path: Path):
+    other = tmp_path / "other.phh"
+    other.write_text(hand_file.read_text())
+    code, out, err = run("replay", str(hand_file), str(other), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert len(data) == 2
+    first = data[0]
+    assert first["variant"] == "NT" and first["players"] == ["p1", "p2", "p3"]
+    assert sum(first["net"]) == 0
+    assert first["pot"] == sum(pot["amount"] for pot in first["pots"])
+    assert sum(first["starting_stacks"]) == sum(first["finishing_stacks"])
+
+
+def test_sample_hands_replay():
+    from showdown.simulator import VARIANTS_BY_PHH_CODE, read_phh
+
+    every = sorted(SAMPLES.rglob("*.phh")) if SAMPLES.exists() else []
+    files = [path for path in every if read_phh(path).variant in VARIANTS_BY_PHH_CODE][:5]
+    if not files:
+        pytest.skip("no PHH samples on this machine")
+    code, out, err = run("replay", *map(str, files), "--json")
+    assert code == 0, err
+    assert len(json.loads(out)) == len(files)
+
+
+def test_bad_files_exit_1(tmp_path: Path):
+    code, out, err = run("replay", str(tmp_path / "missing.phh"))
+    assert code == 1 and out == ""
+    assert err.startswith("Error: ") and "missing.phh" in err
+    broken = tmp_path / "broken.phh"
+    broken.write_text('variant = "NT"\nstarting_stacks = [10, 10]\nactions = ["p1 cbr 3"]\n')
+    code, _, err = run("replay", str(broken))
+    assert code == 1 and "broken.phh" in err and len(err.strip().splitlines()) == 1
+    code, _, err = run("replay")
+    assert code == 1
+
+
+def test_action_words():
+    names = ["Ann", "Bob"]
+    assert describe_action("d dh p1 AsKs", names) == "Ann is dealt AsKs"
+    assert describe_action("p2 cbr 6", names) == "Bob bets/raises to 6"
+    assert describe_action("p1 cc", names) == "Ann checks/calls"
+    assert describe_action("p1 f", names) == "Ann folds"
+    assert describe_action("p1 sm AsKs", names) == "Ann shows AsKs"
+    assert describe_action("p2 sd", names) == "Bob stands pat"
+    assert describe_action("p2 sd 2c3d", names) == "Bob discards 2c3d"
+    assert describe_action("p1 pb", names) == "Ann brings in"

@@ -1,0 +1,109 @@
+"""``showdown simulate`` end to end through click's test runner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from showdown.cli.main import main
+from showdown.simulator import read_phh, replay
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_results_table():
+    code, out, err = run(
+        "simulate", "--game", "nlhe", "--players", "6", "--hands", "300",
+        "--agents", "random,call,strength", "--seed", "5",
+    )  # fmt: skip
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith("nlhe: 6 players")
+    assert lines[1].split()[:4] == ["seat", "agent", "net", "bb/100"]
+    seats = [line.split() for line in lines[2:8]]
+    assert [row[1] for row in seats] == ["random", "call", "strength"] * 2
+    assert sum(int(row[2]) for row in seats) == 0
+    assert lines[8].startswith("300 hands of nlhe (cash)")
+    assert err == ""  # no progress bar without a terminal
+
+
+def test_json_document_and_determinism():
+    args = [
+        "simulate",
+        "--game",
+        "plo8",
+        "--players",
+        "4",
+        "--hands",
+        "120",
+        "--seed",
+        "9",
+        "--json",
+    ]
+    code, out, err = run(*args)
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["game"] == "plo8" and data["players"] == 4 and data["hands"] == 120
+    assert len(data["seats"]) == 4 and sum(seat["net"] for seat in data["seats"]) == 0
+    assert {"vpip", "pfr", "aggression", "bb_per_100_low"} <= set(data["seats"][0])
+    again = json.loads(run(*args)[1])
+    assert [s["net"] for s in again["seats"]] == [s["net"] for s in data["seats"]]
+
+
+def test_phh_out_writes_replayable_hands(tmp_path: Path):
+    out_dir = tmp_path / "hands"
+    code, out, err = run(
+        "simulate", "--game", "stud", "--players", "3", "--hands", "25", "--seed", "2",
+        "--phh-out", str(out_dir), "--json",
+    )  # fmt: skip
+    assert code == 0, err
+    files = sorted(out_dir.glob("*.phh"))
+    assert len(files) == 25 and files[0].name == "hand-00001.phh"
+    for path in files:
+        history = read_phh(path)
+        assert replay(history).stacks == history.finishing_stacks
+    assert json.loads(out)["phh_out"] == str(out_dir)
+
+
+def test_tournament_mode():
+    code, out, err = run(
+        "simulate", "--players", "3", "--mode", "tournament", "--stack", "40", "--hands", "200",
+        "--agents", "random", "--seed", "1", "--json",
+    )  # fmt: skip
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["mode"] == "tournament" and data["players"] == 3
+
+
+def test_bad_input_exits_1_with_one_line():
+    for args, message in [
+        (["--game", "holdem"], "Error: game: unknown variant 'holdem'"),
+        (["--agents", "random,shark"], "Error: agents: unknown agent 'shark'"),
+        (["--game", "stud", "--players", "9"], "Error: players: stud is played by 2-8 players"),
+        (["--hands", "0"], "Error: hands: expected a positive number of hands, got 0"),
+        (["--agents", ","], "Error: --agents: give at least one agent"),
+    ]:
+        code, out, err = run("simulate", *args)
+        assert code == 1, args
+        assert out == ""
+        assert err.strip().splitlines()[-1].startswith(message), err
+        assert len(err.strip().splitlines()) == 1
+    code, _, err = run("simulate", "--hands", "many")
+    assert code == 1 and "'many' is not a valid integer" in err
+
+
+def test_phh_out_must_be_a_directory(tmp_path: Path):
+    target = tmp_path / "file.txt"
+    target.write_text("x")
+    code, _, err = run("simulate", "--hands", "5", "--phh-out", str(target))
+    assert code == 1 and "Error:" in err
+
+
+def test_help_lists_the_commands():
+    code, out, _ = run("--help")
+    assert code == 0 and "simulate" in out and "replay" in out
