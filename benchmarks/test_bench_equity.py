@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from showdown import equity
+from showdown.equity import equity
 
 #: Preflop boards in a heads-up hold'em spot: C(48, 5).
 HOLDEM_BOARDS = 1_712_304

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from showdown import equity
+from showdown.equity import equity
 
 pytestmark = [
     pytest.mark.peers,
