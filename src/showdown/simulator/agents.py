@@ -125,18 +125,22 @@ class RandomAgent:
             return tuple(self._rng.sample(held, min(len(held), int(self._random() * 4))))
         if hand._bring_in_pending:
             return "bring_in" if self._random() < 0.7 or hand.raise_bounds() is None else "complete"
-        bounds = hand.raise_bounds()
-        facing = hand.to_call > 0
         roll = self._random()
-        if facing:
-            if bounds is None:
-                return "fold" if roll < 0.5 else "call"
+        # The raise range is looked up only when the roll asks for a raise (it costs most).
+        if hand.current_bet > hand.bets[seat]:
             if roll < 1 / 3:
                 return "fold"
             if roll < 2 / 3:
                 return "call"
-        elif bounds is None or roll < 0.5:
-            return "check"
+            bounds = hand.raise_bounds()
+            if bounds is None:
+                return "fold" if roll < 5 / 6 else "call"
+        else:
+            if roll < 0.5:
+                return "check"
+            bounds = hand.raise_bounds()
+            if bounds is None:
+                return "check"
         low, high = bounds
         if high == low or self._random() < 0.5:
             return low

@@ -243,13 +243,14 @@ class BettingMixin(HandBase):
             return target, target
         # No/pot limit: at least the minimum bet, or the last full raise again.
         least = self.stakes.small_bet if current == 0 else current + self._last_raise
+        if least > most:
+            least = most
         if betting == "pot":
-            pot = sum(self.totals) + (current - bet)
-            top = min(current + pot, most)
-        else:
-            top = most
-        least = min(least, most)
-        return least, max(least, top)
+            top = current + sum(self.totals) + (current - bet)
+            if top > most:
+                top = most
+            return least, (top if top > least else least)
+        return least, most
 
     def fold(self, player: int | None = None) -> None:
         """Fold the hand of the player to act (``player`` is checked if given)."""
@@ -366,7 +367,7 @@ class BettingMixin(HandBase):
         previous = self.current_bet
         self._post(seat, amount - self.bets[seat], bet=True)
         self.current_bet = amount
-        if self.variant.betting == "fixed":
+        if self._betting == "fixed":
             # A regular raise reaches the next level; an all-in for less counts as a
             # full raise when it is at least half a bet (DESIGN.md rule decision).
             full = (
@@ -377,23 +378,21 @@ class BettingMixin(HandBase):
             full = amount >= self.stakes.small_bet
         else:
             full = amount - previous >= self._last_raise
+        n = self.n
         if full:
-            if self.variant.betting != "fixed":
+            if self._betting != "fixed":
                 self._last_raise = amount - previous
             self._full_bet = amount
             self._bets_count += 1
-            for other in range(self.n):
-                self._may_raise[other] = True
+            self._may_raise = [True] * n
         elif previous == 0:
             # An all-in opening bet below the minimum still opens the betting: players
             # who checked have not acted on a wager and may raise.
-            for other in range(self.n):
-                self._may_raise[other] = True
+            self._may_raise = [True] * n
         self.aggressor = seat
         self._may_raise[seat] = False
-        for other in range(self.n):
-            if other != seat and not self.folded[other] and not self.all_in[other]:
-                self._needs_action[other] = True
+        folded, all_in = self.folded, self.all_in
+        self._needs_action = [not (folded[other] or all_in[other]) for other in range(n)]
         self._needs_action[seat] = False
         if self.record:
             self.log.append(("cbr", seat, amount))

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -91,26 +91,44 @@ def settle_showdowns(states: Iterable[HandState]) -> None:
     and paid. Hands in any other status are left alone.
     """
     pending = [state for state in states if state.status == EVALUATING]
-    groups: dict[tuple[str, int, int], tuple[list[list[int]], list[list[int]]]] = {}
-    slices: list[list[tuple[str, tuple[str, int, int], int, int]]] = []
+    if not pending:
+        return
+    # key -> [flat hole cards, flat board cards, rows]; flat lists convert to numpy
+    # much faster than lists of rows.
+    groups: dict[tuple[str, int, int], list[Any]] = {}
+    plans: list[list[tuple[str, tuple[str, int, int], int, int]]] = []
     for state in pending:
+        folded, mucked = state.folded, state.mucked
+        hole_cards, board = state.hole_cards, state.board
+        seats = [s for s in range(state.n) if not folded[s] and not mucked[s]]
+        if state.manual_dealing:
+            for seat in seats:
+                if UNKNOWN in hole_cards[seat] or UNKNOWN in board:
+                    raise ValueError("showdown: a contending hand holds unknown cards")
         own: list[tuple[str, tuple[str, int, int], int, int]] = []
-        for kind, (_, holes, boards) in showdown_requests(state).items():
-            key = (kind, len(holes[0]), len(boards[0]))
+        for kind in state.variant.hands:
+            omaha = kind[0] == "o"  # omaha_high / omaha_low8: hole and board apart
+            first = len(hole_cards[seats[0]])
+            key = (kind, first, len(board)) if omaha else (kind, first + len(board), 0)
             group = groups.get(key)
             if group is None:
-                group = groups[key] = ([], [])
-            own.append((kind, key, len(group[0]), len(holes)))
-            group[0].extend(holes)
-            group[1].extend(boards)
-        slices.append(own)
-    values = {
-        key: _evaluate_kind(
-            key[0], np.array(holes, dtype=np.uint8), np.array(boards, dtype=np.uint8)
-        ).tolist()
-        for key, (holes, boards) in groups.items()
-    }
-    for state, own in zip(pending, slices, strict=True):
+                group = groups[key] = [[], [], 0]
+            holes, boards = group[0], group[1]
+            own.append((kind, key, group[2], len(seats)))
+            for seat in seats:
+                holes.extend(hole_cards[seat])
+                if omaha:
+                    boards.extend(board)
+                else:
+                    holes.extend(board)
+            group[2] += len(seats)
+        plans.append(own)
+    values = {}
+    for key, (holes, boards, rows) in groups.items():
+        hole_array = np.array(holes, dtype=np.uint8).reshape(rows, key[1])
+        board_array = np.array(boards, dtype=np.uint8).reshape(rows, key[2])
+        values[key] = _evaluate_kind(key[0], hole_array, board_array).tolist()
+    for state, own in zip(pending, plans, strict=True):
         state.settle({kind: values[key][start : start + count] for kind, key, start, count in own})
 
 
@@ -142,8 +160,13 @@ def settle_pots(state: HandBase, strengths: dict[str, list[int]]) -> None:
         for seat, value in zip(seats, strengths[variant.hands[1]], strict=True):
             low[seat] = value
     policy = state.odd_chips
-    fractions: dict[int, Fraction] = {}
     ante_paid = state.ante_paid
+    if low is None and policy != "exact" and _one_pot(state.totals, ante_paid, seats):
+        # The common case: every contender put in the same, so one pot holds every chip.
+        best = max(high)
+        _pay(state, sum(state.totals), [s for s in seats if high[s] == best], policy)
+        return
+    fractions: dict[int, Fraction] = {}
     wagers = [state.totals[s] - ante_paid[s] for s in range(n)]
     for pot in side_pots(wagers, live, dead=sum(ante_paid)):
         eligible = pot.eligible
@@ -191,6 +214,25 @@ def settle_pots(state: HandBase, strengths: dict[str, list[int]]) -> None:
         state.exact_stacks = [
             Fraction(state.stacks[s]) + (fractions.get(s, Fraction(0)) % 1) for s in range(n)
         ]
+
+
+def _one_pot(totals: list[int], ante_paid: list[int], seats: list[int]) -> bool:
+    """Whether every contender wagered the same (then the pots are a single pot)."""
+    level = totals[seats[0]] - ante_paid[seats[0]]
+    return all(totals[seat] - ante_paid[seat] == level for seat in seats)
+
+
+def _pay(state: HandBase, amount: int, winners: list[int], policy: str) -> None:
+    """Pay ``amount`` to ``winners`` (whole chips; odd chips by the rules)."""
+    if len(winners) == 1:
+        state.stacks[winners[0]] += amount
+        state.winnings[winners[0]] += amount
+        return
+    whole, _ = split_amount(amount, _odd_chip_order(state, winners), policy)
+    for seat, chips in whole.items():
+        state.stacks[seat] += chips
+        state.winnings[seat] += chips
+    state.house_chips += amount - sum(whole.values())
 
 
 class ShowdownMixin(HandBase):

@@ -45,7 +45,7 @@ import numpy as np
 
 from ._base import BETTING, DRAWING, EVALUATING
 from .actions import IllegalActionError
-from .agents import TIMEOUT, Agent, Disconnect
+from .agents import TIMEOUT, Agent, CallingStation, Disconnect
 from .rules import Stakes, Variant, get_variant
 from .showdown import settle_showdowns
 from .state import HandState
@@ -207,6 +207,8 @@ class Table:
         self.stakes = stakes if stakes is not None else default_stakes(variant)
         self.agents = list(agents)
         self.names = [_agent_name(agent) for agent in agents]
+        # Seats played by a plain CallingStation take the table's no-call fast path.
+        self._callers = [type(agent) is CallingStation for agent in agents]
         self.players = players
         self.mode = mode
         self.starting = starting
@@ -224,6 +226,7 @@ class Table:
         self.counts = {name: [0] * players for name in STAT_NAMES}
         # Per hand: table seat of each hand seat, and that hand's VPIP/PFR flags.
         self._seats: list[int] = []
+        self._all_seats = list(range(players))
         self._vpip = [False] * players
         self._pfr = [False] * players
 
@@ -237,23 +240,30 @@ class Table:
     def start_hand(self) -> HandState:
         """Deal the next hand to the seated players (top-ups first in a cash game)."""
         stacks, starting = self.stacks, self.starting
+        players = self.players
+        self._vpip = [False] * players
+        self._pfr = [False] * players
         if self.mode == "cash":
             rebuys = self.counts["rebuys"]
-            for seat in range(self.players):
+            for seat in range(players):
                 if stacks[seat] < starting[seat]:
                     if self.hands_played:
                         rebuys[seat] += 1
                     stacks[seat] = starting[seat]
-        seats = [seat for seat in range(self.players) if stacks[seat] > 0]
-        self._seats = seats
-        # The hand's button is the table button's place among the seated players.
-        button = seats.index(self.button) if self.button in seats else len(seats) - 1
-        for seat in seats:
-            self._vpip[seat] = self._pfr[seat] = False
+            # Everyone plays: hand seats are table seats.
+            self._seats = self._all_seats
+            button = self.button
+            hand_stacks = list(stacks)
+        else:
+            seats = [seat for seat in range(players) if stacks[seat] > 0]
+            self._seats = seats
+            # The hand's button is the table button's place among the seated players.
+            button = seats.index(self.button) if self.button in seats else len(seats) - 1
+            hand_stacks = [stacks[seat] for seat in seats]
         return HandState(
             self.variant,
             self.stakes,
-            [stacks[seat] for seat in seats],
+            hand_stacks,
             button=button,
             rng=self.rng,
             record=self.record,
@@ -277,6 +287,7 @@ class Table:
         total = limit.total if limit is not None else 0.0
         vpip, pfr = self._vpip, self._pfr
         counts = self.counts
+        callers = self._callers
         calls, checks = counts["calls"], counts["checks"]
         bets, folds = counts["bets"], counts["folds"]
         while True:
@@ -286,6 +297,16 @@ class Table:
             seat = hand.actor
             assert seat is not None
             table_seat = seats[seat]
+            if callers[table_seat] and status == BETTING and not hand._bring_in_pending:
+                # Fast path for calling stations: no agent call, no clock (it acts at once).
+                if hand.current_bet > hand.bets[seat]:
+                    calls[table_seat] += 1
+                    if hand.street_index == 0:
+                        vpip[table_seat] = True
+                else:
+                    checks[table_seat] += 1
+                hand.check_call()
+                continue
             agent = agents[table_seat]
             if limit is None:
                 action = agent(hand, seat)
@@ -371,21 +392,27 @@ class Table:
         hands, vpip_count, pfr_count = counts["hands"], counts["vpip"], counts["pfr"]
         showed = bool(hand._showdown_order)
         stacks, starting_stacks = hand.stacks, hand.starting_stacks
+        table_stacks, vpip, pfr = self.stacks, self._vpip, self._pfr
         for index, seat in enumerate(seats):
-            payoff = stacks[index] - starting_stacks[index]
-            self.stacks[seat] = stacks[index]
-            net[seat] += payoff
-            sums[seat] += payoff
-            squares[seat] += payoff * payoff
+            chips = stacks[index]
+            payoff = chips - starting_stacks[index]
+            table_stacks[seat] = chips
+            if payoff:
+                net[seat] += payoff
+                sums[seat] += payoff
+                squares[seat] += payoff * payoff
             hands[seat] += 1
-            if self._vpip[seat]:
+            if vpip[seat]:
                 vpip_count[seat] += 1
-                if self._pfr[seat]:
+                if pfr[seat]:
                     pfr_count[seat] += 1
-            if showed and hand.shown[index]:
-                counts["showdowns"][seat] += 1
-                if hand.winnings[index] > 0:
-                    counts["showdowns_won"][seat] += 1
+        if showed:
+            shown, winnings = hand.shown, hand.winnings
+            for index, seat in enumerate(seats):
+                if shown[index]:
+                    counts["showdowns"][seat] += 1
+                    if winnings[index] > 0:
+                        counts["showdowns_won"][seat] += 1
         self.hands_played += 1
         self._move_button()
         if self.mode == "tournament":
