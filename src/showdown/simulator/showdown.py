@@ -97,6 +97,7 @@ def settle_showdowns(states: Iterable[HandState]) -> None:
     # much faster than lists of rows.
     groups: dict[tuple[str, int, int], list[Any]] = {}
     plans: list[list[tuple[str, tuple[str, int, int], int, int]]] = []
+    key: tuple[str, int, int]
     for state in pending:
         folded, mucked = state.folded, state.mucked
         hole_cards, board = state.hole_cards, state.board
@@ -123,7 +124,7 @@ def settle_showdowns(states: Iterable[HandState]) -> None:
                     holes.extend(board)
             group[2] += len(seats)
         plans.append(own)
-    values = {}
+    values: dict[tuple[str, int, int], list[int]] = {}
     for key, (holes, boards, rows) in groups.items():
         hole_array = np.array(holes, dtype=np.uint8).reshape(rows, key[1])
         board_array = np.array(boards, dtype=np.uint8).reshape(rows, key[2])
