@@ -24,9 +24,9 @@ class BettingMixin(HandBase):
             self._end_round()
             return
         first_round = self.street_index == 0
+        n = self.n
         if not (first_round and variant.blinds):
-            for seat in range(self.n):
-                self.bets[seat] = 0
+            self.bets = [0] * n
             self.current_bet = 0
             self._full_bet = 0
             self._bets_count = 0
@@ -49,14 +49,15 @@ class BettingMixin(HandBase):
             start = (self.button + 1) % self.n
         self._round_opener = start
         self._capacity = None
-        lone = self._active < 2
-        needs_action, bets, current = self._needs_action, self.bets, self.current_bet
-        for seat in range(self.n):
-            needs = not (folded[seat] or all_in[seat])
-            if needs and lone and bets[seat] >= current:
-                needs = False
-            needs_action[seat] = needs
-        self._may_raise = [True] * self.n
+        needs_action = [not (folded[seat] or all_in[seat]) for seat in range(n)]
+        if self._active < 2:
+            # A lone active player acts only when facing a bet.
+            bets, current = self.bets, self.current_bet
+            for seat in range(n):
+                if needs_action[seat] and bets[seat] >= current:
+                    needs_action[seat] = False
+        self._needs_action = needs_action
+        self._may_raise = [True] * n
         self.actor = None
         self._advance_from(start, inclusive=True)
 
