@@ -137,6 +137,25 @@ class HandState(BettingMixin, DealingMixin, ShowdownMixin):
         The seat to act.
     """
 
+    # Starting values of scalar attributes, shared by every hand until it assigns its
+    # own (immutable values only): fewer assignments per construction.
+    exact_stacks: list[Fraction] | None = None
+    house_chips = 0
+    scale = 1  # chips per unit of a replayed history with fractional amounts
+    status = BETTING
+    actor: int | None = None
+    street_index = 0
+    current_bet = 0
+    _full_bet = 0  # level of the last full bet/raise (fixed limit reopening)
+    _bets_count = 0  # bets + raises this round, for the fixed-limit cap
+    _bring_in_pending = False
+    _open_pair = False
+    aggressor: int | None = None
+    _round_opener: int | None = None
+    _next_card = 0
+    _capacity: tuple[int, int, int] | None = None
+    _draw_done = False
+
     def __init__(
         self,
         game: str | Variant,
@@ -164,10 +183,15 @@ class HandState(BettingMixin, DealingMixin, ShowdownMixin):
                 f"stacks: {variant.name} is played by {variant.min_players}-"
                 f"{variant.max_players} players, got {n}"
             )
-        starting = [int(chips) for chips in stacks]
-        if min(starting) <= 0 or starting != list(stacks):
-            bad = next(c for c, s in zip(stacks, starting, strict=True) if s <= 0 or c != s)
-            raise ValueError(f"stacks: every stack must be a positive int, got {bad!r}")
+        starting = list(stacks)
+        for chips in starting:
+            if chips.__class__ is not int or chips <= 0:
+                # Slow path: accept int-like values (numpy ints), reject the rest.
+                starting = [int(value) for value in stacks]
+                if min(starting) <= 0 or starting != list(stacks):
+                    bad = next(c for c, s in zip(stacks, starting, strict=True) if s <= 0 or c != s)
+                    raise ValueError(f"stacks: every stack must be a positive int, got {bad!r}")
+                break
         if odd_chips not in ODD_CHIP_POLICIES:
             raise ValueError(f"odd_chips: unknown policy {odd_chips!r}; choose {ODD_CHIP_POLICIES}")
         if button is None:
@@ -197,38 +221,22 @@ class HandState(BettingMixin, DealingMixin, ShowdownMixin):
         self.discards = [0] * n
         self.board: list[int] = []
         self.log: list[tuple[str, int, Any]] = []
-        self.exact_stacks: list[Fraction] | None = None
-        self.house_chips = 0
-        self.scale = 1  # chips per unit of a replayed history with fractional amounts
         self.winnings = [0] * n
-        self.status = BETTING
-        self.actor: int | None = None
-        self.street_index = 0
         # Betting-round state.
         self._needs_action = [False] * n
         self._may_raise = [False] * n
-        self.current_bet = 0
-        self._full_bet = 0  # level of the last full bet/raise (fixed limit reopening)
         self._last_raise = stakes.small_bet  # size of the last full raise (no/pot limit)
-        self._bets_count = 0  # bets + raises this round, for the fixed-limit cap
         self._bet_size = stakes.small_bet
-        self._bring_in_pending = False
-        self._open_pair = False
-        self.aggressor: int | None = None
-        self._round_opener: int | None = None
         self._showdown_order: list[int] = []
         self._pending_deals: list[tuple[int, int]] = []  # (seat or -1 for board, count)
         # Cards.
         self._deck: list[int] = []
-        self._next_card = 0
         self._muck: list[int] = []
         self._rng = rng
         self._has_draw = variant.has_draw
-        self._capacity: tuple[int, int, int] | None = None
         self._stud = variant.stud
         self._betting = variant.betting
         self._active = n  # players neither folded nor all-in
-        self._draw_done = False
         self._draw_queue: list[int] = []
         self._show_queue: list[int] = []
         if not manual_dealing:
