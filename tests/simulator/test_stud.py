@@ -171,3 +171,21 @@ def test_disconnect_of_the_only_opponent_cancels_the_bring_in() -> None:
     # Nobody is left to bet against: the hand runs out to the showdown with the antes only.
     assert hand.is_complete
     assert sum(hand.stacks) == 200 and hand.pot == 2
+
+
+def test_packed_showing_rank_orders_like_showing_key():
+    import random
+
+    from showdown.simulator.stud import _showing_rank, showing_key
+
+    choose = random.Random(5)
+    for _ in range(20_000):
+        first = choose.sample(range(-1, 52), choose.randint(1, 4))
+        second = choose.sample(range(-1, 52), choose.randint(1, 4))
+        keys = showing_key(first), showing_key(second)
+        ranks = (
+            _showing_rank(first, [True] * len(first)),
+            _showing_rank(second, [True] * len(second)),
+        )
+        assert (keys[0] > keys[1]) == (ranks[0] > ranks[1])
+        assert (keys[0] == keys[1]) == (ranks[0] == ranks[1])

@@ -61,18 +61,47 @@ def showing_key(cards: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...],
     )
 
 
+def _showing_rank(cards: Sequence[int], up: Sequence[bool]) -> int:
+    """:func:`showing_key` of the face-up ``cards`` packed into one int (same order).
+
+    Fixed-width fields, most significant first: the group sizes (3 bits each, zero
+    padded: a shorter tuple sorts lower, as in tuple comparison), the group ranks
+    (4 bits each) and the highest card code + 1 (6 bits). Equal sizes imply equal
+    lengths, so the rank padding never decides. Integer comparison is much cheaper
+    than building and comparing nested tuples on every street.
+    """
+    counts: dict[int, int] = {}
+    top = -1
+    for card, face_up in zip(cards, up, strict=False):
+        if face_up:
+            if card > top:
+                top = card
+            if card >= 0:
+                counts[card >> 2] = counts.get(card >> 2, 0) + 1
+    groups = sorted([(count, rank) for rank, count in counts.items()], reverse=True)
+    sizes = ranks = 0
+    for count, rank in groups:
+        sizes = (sizes << 3) | count
+        ranks = (ranks << 4) | rank
+    pad = _MAX_SHOWN - len(groups)
+    return (((sizes << (3 * pad)) << (4 * _MAX_SHOWN)) | (ranks << (4 * pad))) << 6 | (top + 1)
+
+
+#: Most face-up cards a stud hand can hold (fields of :func:`_showing_rank`).
+_MAX_SHOWN = 7
+
+
 def best_showing(
     hole: Sequence[Sequence[int]], up: Sequence[Sequence[bool]], folded: Sequence[bool]
 ) -> int:
     """Seat with the highest face-up hand (acts first on fourth street and later)."""
-    best_seat = -1
-    best_key: tuple[tuple[int, ...], tuple[int, ...], int] | None = None
+    best_seat, best = -1, -1
     for seat in range(len(hole)):
         if folded[seat]:
             continue
-        key = showing_key(_up_cards(hole[seat], up[seat]))
-        if best_key is None or key > best_key:
-            best_seat, best_key = seat, key
+        rank = _showing_rank(hole[seat], up[seat])
+        if rank > best:
+            best_seat, best = seat, rank
     return best_seat
 
 
