@@ -222,7 +222,7 @@ def run_equity(
     short_help="Equity of hands and ranges: exact enumeration or Monte Carlo.",
 )
 @click.argument("players", nargs=-1, metavar="PLAYER...")
-@click.option("--board", "-b", default="", metavar="CARDS", help="Known board cards (0, 3 or 4).")
+@click.option("--board", "-b", default="", metavar="CARDS", help="Known board cards (3, 4 or 5).")
 @click.option(
     "--dead", "-d", default="", metavar="CARDS", help="Cards out of play (mucked, folded)."
 )
