@@ -169,8 +169,9 @@ def simulate_command(
     Columns: net chips, bb/100 with its 95% interval, VPIP, PFR, aggression
     (bets and raises per call), went to showdown and won at showdown.
     """
-    if players is None and "," not in agents:
-        players = 6
+    if players is None:
+        # Six seats by default (more when more agents are named); agents repeat to fill them.
+        players = max(6, len([name for name in agents.split(",") if name.strip()]))
     reporter = _Progress(enabled=not as_json and sys.stderr.isatty())
     try:
         result = run_simulation(game, players, hands, agents, seed, mode, stack, phh_out, reporter)
