@@ -127,7 +127,7 @@ def run_simulation(
     "-p",
     type=int,
     default=None,
-    help="Seats per table [default: 6, or one per agent].",
+    help="Seats per table [default: 6, more if more agents are named]; agents repeat to fill them.",
 )
 @click.option("--hands", "-n", type=int, default=10_000, show_default=True, help="Hands to play.")
 @click.option(
