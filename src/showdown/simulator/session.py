@@ -276,6 +276,7 @@ def simulate(
     mode
         ``"cash"`` (stacks topped up before each hand) or ``"tournament"``
         (elimination; a new tournament starts when one player has every chip).
+        Each table runs its own tournaments: pass ``tables=1`` for one long series.
     record_histories
         Keep every hand's PHH text in :attr:`SimulationResult.histories`.
     progress
