@@ -293,3 +293,17 @@ def test_an_illegal_action_names_the_agent_and_seat():
     table = Table("nlhe", [nonsense, CallingStation()], seed=1)
     with pytest.raises(IllegalActionError, match="unknown action 'dance'"):
         table.play_hand()
+
+
+def test_string_enum_actions_are_accepted():
+    import enum
+
+    class Move(str, enum.Enum):
+        CALL = "call"
+
+    def caller(hand: HandState, seat: int) -> object:
+        return Move.CALL
+
+    table = Table("nlhe", [caller, CallingStation()], seed=1)
+    hand = table.play_hand()
+    assert hand.status == "complete" and table.counts["calls"][0] + table.counts["checks"][0] > 0

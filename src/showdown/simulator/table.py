@@ -316,8 +316,10 @@ class Table:
                 if clock() - start > total or action.__class__ is Disconnect:
                     action = self._late_or_disconnected(hand, seat, agent, start, action)
             try:
-                # Most frequent first: check/call, fold, then raises.
-                if action == "call" or action == "check":
+                # Most frequent first: check/call, fold, then raises (type first: comparing
+                # an int with a string is slower than a type check).
+                kind = action.__class__
+                if kind is str and (action == "call" or action == "check"):
                     to_call = hand.to_call
                     if to_call:
                         if action == "check":
@@ -328,10 +330,10 @@ class Table:
                     else:
                         checks[table_seat] += 1
                     hand.check_call()
-                elif action == "fold":
+                elif kind is str and action == "fold":
                     folds[table_seat] += 1
                     hand.fold()
-                elif action.__class__ is int:
+                elif kind is int:
                     bets[table_seat] += 1
                     if hand.street_index == 0:
                         vpip[table_seat] = pfr[table_seat] = True
@@ -346,6 +348,12 @@ class Table:
                 ) from None
 
     def _rare_action(self, hand: HandState, table_seat: int, action: object) -> None:
+        if isinstance(action, str) and action.__class__ is not str:
+            action = str.__str__(action)  # a str subclass (an enum value): its plain text
+            if action in ("call", "check", "fold"):
+                self.counts["folds" if action == "fold" else "calls"][table_seat] += 1
+                hand.act(action)
+                return
         if action is TIMEOUT:
             self.counts["timeouts"][table_seat] += 1
             hand.time_out()
