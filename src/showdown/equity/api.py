@@ -1,0 +1,184 @@
+"""``equity()``: the public entry point of the equity engine."""
+
+from __future__ import annotations
+
+import math
+import secrets
+from collections.abc import Callable, Sequence
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .._jit import thread_limit
+from ..cards import CardsLike, format_cards
+from . import exact as exact_module
+from .montecarlo import sample
+from .result import EquityResult
+from .spot import Spot, build_spot, count_deals
+
+#: ``exact=None`` enumerates when the work is at most this many hand evaluations (~1 s).
+EXACT_WORK_LIMIT = 4e8
+#: Default stopping rule of sampled runs.
+DEFAULT_TARGET_STDERR = 5e-4
+DEFAULT_MAX_SAMPLES = 20_000_000
+
+
+def equity(
+    players: Sequence[object],
+    board: CardsLike = "",
+    dead: CardsLike = "",
+    game: str = "holdem",
+    *,
+    exact: bool | None = None,
+    samples: int | None = None,
+    target_stderr: float | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> EquityResult:
+    """Equity of every player: their expected share of the pot.
+
+    Parameters
+    ----------
+    players
+        Two or more hands or ranges. Hold'em: PokerStove/Equilab ranges
+        (``"AsKs"``, ``"QQ+"``, ``"A2s+, KTo+:0.5"``, ``"random"``). Omaha
+        (``omaha``, ``omaha5``, ``omaha6`` and their ``-hilo`` versions): a
+        specific hand or ``"random"``. Stud (``stud``, ``stud-hilo``): each
+        player's known cards, 0 to 7 (down and up, in deal order); the rest
+        are dealt. Draw: a final five-card hand, or ``"HAND/DISCARDS"`` (the
+        five cards held and those thrown away; as many are drawn, once).
+        Card arrays are accepted too.
+    board
+        Known board cards (0, 3, 4 or 5; board games only).
+    dead
+        Cards out of play (mucked, burned, folded stud up cards).
+    game
+        ``holdem``, ``omaha``, ``omaha5``, ``omaha6``, ``omaha-hilo``,
+        ``omaha5-hilo``, ``omaha6-hilo``, ``stud``, ``stud-hilo`` or ``draw``.
+    exact
+        ``True`` enumerates every deal, ``False`` samples, ``None`` enumerates
+        when that is cheap (about a second or less) and samples otherwise.
+    samples
+        Deals to sample (sampled runs).
+    target_stderr
+        Stop sampling once every player's standard error is at most this
+        (a fraction: 0.001 = 0.1 percentage points). Without ``samples`` or
+        ``target_stderr`` sampling stops at a standard error of 0.0005 or
+        20 million deals. With both, whichever is reached first.
+    seed
+        Seed for sampling; the same seed gives the same answer at any thread
+        count. ``None`` draws one (reported as ``result.seed``).
+    threads
+        Threads to use (``None`` = all cores).
+    progress
+        Called as ``progress(done, total)`` between rounds of work.
+
+    Returns
+    -------
+    EquityResult
+
+    Raises
+    ------
+    ValueError
+        For bad input: an unknown card or game, a card used twice, a board of
+        the wrong size, a range emptied by card removal, more players than the
+        deck can deal.
+
+    Examples
+    --------
+    >>> from showdown import equity
+    >>> result = equity(["AcAs", "KhKd"])
+    >>> round(float(result.equity[0]), 6), result.exact, result.trials
+    (0.812555, True, 1712304)
+    >>> result = equity(["QQ", "AKs"], board="Kd7c2h", samples=200_000, seed=1)
+    >>> abs(float(result.equity.sum()) - 1.0) < 1e-12
+    True
+    """
+    spot = build_spot(players, board, dead, game)
+    if samples is not None and (
+        isinstance(samples, bool) or not isinstance(samples, int) or samples < 1
+    ):
+        raise ValueError(f"samples: expected a positive integer, got {samples!r}")
+    if target_stderr is not None and not (
+        isinstance(target_stderr, (int, float))
+        and math.isfinite(target_stderr)
+        and target_stderr > 0
+    ):
+        raise ValueError(f"target_stderr: expected a positive number, got {target_stderr!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise ValueError(f"seed: expected a non-negative integer, got {seed!r}")
+    if exact not in (None, True, False):
+        raise ValueError(f"exact: expected True, False or None, got {exact!r}")
+    if exact is True and (samples is not None or target_stderr is not None):
+        raise ValueError("exact=True enumerates every deal: drop samples/target_stderr")
+
+    with thread_limit(threads):
+        run_exact, assignments = _choose_method(spot, exact, samples, target_stderr)
+        labels = spot.labels
+        board_text = format_cards(spot.board)
+        dead_text = format_cards(spot.dead)
+        if run_exact:
+            if spot.game.kind == "board":
+                assert assignments is not None
+                holdings, weights = assignments
+                counters = exact_module.exact_board_game(spot, holdings, weights, progress)
+            else:
+                counters = exact_module.exact_deal_game(spot)
+                if progress is not None:
+                    progress(1, 1)
+            return EquityResult.from_counters(
+                counters,
+                players=labels,
+                game=spot.game.name,
+                board=board_text,
+                dead=dead_text,
+                exact=True,
+                hilo=spot.game.hilo,
+                seed=None,
+            )
+        if seed is None:
+            seed = secrets.randbits(63)
+        if samples is None and target_stderr is None:
+            target_stderr = DEFAULT_TARGET_STDERR
+        counters = sample(
+            spot,
+            seed=seed,
+            samples=samples,
+            target_stderr=target_stderr,
+            max_samples=DEFAULT_MAX_SAMPLES,
+            progress=progress,
+        )
+        return EquityResult.from_counters(
+            counters,
+            players=labels,
+            game=spot.game.name,
+            board=board_text,
+            dead=dead_text,
+            exact=False,
+            hilo=spot.game.hilo,
+            seed=seed,
+        )
+
+
+def _choose_method(
+    spot: Spot, exact: bool | None, samples: int | None, target_stderr: float | None
+) -> tuple[bool, tuple[NDArray[np.uint8], NDArray[np.float64]] | None]:
+    """(enumerate?, joint holdings for board games)."""
+    if exact is False or (exact is None and (samples is not None or target_stderr is not None)):
+        return False, None
+    if spot.game.kind != "board":
+        deals = count_deals(spot)
+        if exact is None and deals * spot.n_players > EXACT_WORK_LIMIT:
+            return False, None
+        return True, None
+    try:
+        assignments = exact_module.joint_holdings(spot)
+    except exact_module.TooManyAssignmentsError:
+        if exact:
+            raise
+        return False, None
+    work = exact_module.estimated_work(spot, assignments[0].shape[0])
+    if exact is None and work > EXACT_WORK_LIMIT:
+        return False, None
+    return True, assignments

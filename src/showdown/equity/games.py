@@ -1,0 +1,195 @@
+"""The games the equity engine knows and how each reads its players' cards.
+
+A game says how many hole cards a player holds, whether there is a board,
+how a final hand is made (best five of own cards plus board, or Omaha's two
+plus three) and whether the pot is split with an 8-or-better low.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..cards import as_card_array, format_cards, parse_cards
+from ..cards.ranges import HandRange, parse_hand_or_range
+from ._kernels import MODE_BEST_FIVE, MODE_OMAHA
+
+
+@dataclass(frozen=True)
+class Game:
+    """How one game deals and scores.
+
+    Attributes
+    ----------
+    name
+        Canonical name (``"omaha-hilo"``).
+    kind
+        ``"board"`` (hold'em, Omaha), ``"stud"`` or ``"draw"``.
+    hole_size
+        Hole cards per player in board games; final hand size otherwise.
+    mode
+        Evaluation: best five of own cards plus board, or Omaha's 2 + 3.
+    hilo
+        Pot split with the best 8-or-better low.
+    """
+
+    name: str
+    kind: str
+    hole_size: int
+    mode: int
+    hilo: bool
+    description: str
+
+    @property
+    def board_size(self) -> int:
+        """Cards on a complete board (0 for stud and draw)."""
+        return 5 if self.kind == "board" else 0
+
+
+GAMES: dict[str, Game] = {
+    game.name: game
+    for game in [
+        Game("holdem", "board", 2, MODE_BEST_FIVE, False, "Texas hold'em"),
+        Game("omaha", "board", 4, MODE_OMAHA, False, "Omaha, 4 hole cards"),
+        Game("omaha5", "board", 5, MODE_OMAHA, False, "Omaha, 5 hole cards"),
+        Game("omaha6", "board", 6, MODE_OMAHA, False, "Omaha, 6 hole cards"),
+        Game("omaha-hilo", "board", 4, MODE_OMAHA, True, "Omaha hi-lo 8 or better"),
+        Game("omaha5-hilo", "board", 5, MODE_OMAHA, True, "5-card Omaha hi-lo 8 or better"),
+        Game("omaha6-hilo", "board", 6, MODE_OMAHA, True, "6-card Omaha hi-lo 8 or better"),
+        Game("stud", "stud", 7, MODE_BEST_FIVE, False, "7-card stud"),
+        Game("stud-hilo", "stud", 7, MODE_BEST_FIVE, True, "7-card stud hi-lo 8 or better"),
+        Game("draw", "draw", 5, MODE_BEST_FIVE, False, "5-card draw, one draw"),
+    ]
+}
+
+ALIASES = {
+    "hold'em": "holdem",
+    "texas": "holdem",
+    "nlhe": "holdem",
+    "he": "holdem",
+    "plo": "omaha",
+    "omaha4": "omaha",
+    "plo5": "omaha5",
+    "plo6": "omaha6",
+    "omaha8": "omaha-hilo",
+    "omaha-8": "omaha-hilo",
+    "omaha-hi-lo": "omaha-hilo",
+    "plo8": "omaha-hilo",
+    "omaha4-hilo": "omaha-hilo",
+    "stud8": "stud-hilo",
+    "stud-8": "stud-hilo",
+    "stud-hi-lo": "stud-hilo",
+    "5-card-draw": "draw",
+    "five-card-draw": "draw",
+}
+
+
+def get_game(name: str) -> Game:
+    """Look a game up by name or alias (case-insensitive).
+
+    Examples
+    --------
+    >>> get_game("PLO8").name
+    'omaha-hilo'
+    """
+    if not isinstance(name, str):
+        raise ValueError(f"game: expected a game name, got {name!r}")
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    key = ALIASES.get(key, key)
+    if key not in GAMES:
+        known = ", ".join(GAMES)
+        raise ValueError(f"game: unknown game {name!r}; known games: {known}")
+    return GAMES[key]
+
+
+@dataclass
+class Player:
+    """One player's holding as the engine needs it.
+
+    Board games use ``hand_range`` (a specific hand is a one-combo range;
+    ``random`` is dealt freely). Stud and draw use ``known`` cards plus
+    ``need`` cards still to come; draw's ``discards`` become dead cards.
+    """
+
+    text: str
+    hand_range: HandRange | None = None
+    known: NDArray[np.uint8] | None = None
+    need: int = 0
+    discards: NDArray[np.uint8] | None = None
+
+    @property
+    def fixed_cards(self) -> NDArray[np.uint8]:
+        """Cards this player certainly holds (a one-combo range, or known cards)."""
+        if self.hand_range is not None:
+            if not self.hand_range.is_random and len(self.hand_range) == 1:
+                return self.hand_range.combos[0]
+            return np.zeros(0, np.uint8)
+        assert self.known is not None
+        return self.known
+
+
+_RANDOM_WORDS = {"random", "any", "*", "??", ""}
+_DRAW_SPLIT = re.compile(r"\s*/\s*")
+
+
+def _label(index: int) -> str:
+    return f"player {index + 1}"
+
+
+def parse_players(game: Game, players: list[object]) -> list[Player]:
+    """Parse every player's text (or card array) for ``game``; no card removal yet."""
+    parsed = []
+    for index, holding in enumerate(players):
+        name = _label(index)
+        if isinstance(holding, HandRange):
+            if game.kind != "board" or holding.hole_size != game.hole_size:
+                raise ValueError(
+                    f"{name}: a {holding.hole_size}-card range does not fit {game.name}"
+                )
+            parsed.append(Player(holding.text, hand_range=holding))
+            continue
+        if not isinstance(holding, str):
+            cards = as_card_array(holding, name=name)  # type: ignore[arg-type]
+            holding = format_cards(cards.ravel())
+        text = holding.strip()
+        if game.kind == "board":
+            parsed.append(
+                Player(text, hand_range=parse_hand_or_range(text, game.hole_size, name=name))
+            )
+        elif game.kind == "stud":
+            known = (
+                np.zeros(0, np.uint8)
+                if text.lower() in _RANDOM_WORDS
+                else parse_cards(text, name=name)
+            )
+            if known.size > 7:
+                raise ValueError(
+                    f"{name}: a stud hand has at most 7 cards, got {known.size} in {text!r}"
+                )
+            parsed.append(Player(text, known=known, need=7 - known.size))
+        else:
+            parsed.append(_parse_draw(text, name))
+    return parsed
+
+
+def _parse_draw(text: str, name: str) -> Player:
+    """``"AsKsQsJs2c"`` (final hand) or ``"AsKsQsJs2c/2c"`` (hand / cards it throws away)."""
+    parts = _DRAW_SPLIT.split(text)
+    if len(parts) > 2:
+        raise ValueError(f"{name}: expected HAND or HAND/DISCARDS, got {text!r}")
+    hand = parse_cards(parts[0], name=name)
+    if hand.size != 5:
+        raise ValueError(f"{name}: a draw hand has 5 cards, got {hand.size} in {text!r}")
+    if len(parts) == 1:
+        return Player(text, known=hand, need=0, discards=np.zeros(0, np.uint8))
+    discards = parse_cards(parts[1], name=f"{name} discards")
+    stray = [card for card in discards.tolist() if card not in hand.tolist()]
+    if stray:
+        raise ValueError(
+            f"{name}: discard {format_cards(stray)} is not in the hand {format_cards(hand)}"
+        )
+    kept = np.array([card for card in hand.tolist() if card not in discards.tolist()], np.uint8)
+    return Player(text, known=kept, need=int(discards.size), discards=discards)

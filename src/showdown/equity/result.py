@@ -1,0 +1,296 @@
+"""``EquityResult``: what an equity calculation returns."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..evaluator.categories import HandCategory
+
+CATEGORY_LABELS = [category.label for category in HandCategory]
+
+
+@dataclass
+class Counters:
+    """Raw counters summed over chunks (integers; weighted ranges make them floats)."""
+
+    counts: NDArray[Any]  # (n, 3, n + 1): see equity._kernels
+    scoop: NDArray[Any]  # (n,)
+    share_any: NDArray[Any]  # (n,)
+    sum_squares: NDArray[np.float64]  # (n,)
+    categories: NDArray[Any]  # (n, 10)
+    trials: float
+
+    @classmethod
+    def empty(cls, n_players: int, dtype: type = np.int64) -> Counters:
+        return cls(
+            np.zeros((n_players, 3, n_players + 1), dtype),
+            np.zeros(n_players, dtype),
+            np.zeros(n_players, dtype),
+            np.zeros(n_players, np.float64),
+            np.zeros((n_players, 10), dtype),
+            0,
+        )
+
+    def completed(self) -> Counters:
+        """Counters with the whole-pot deals' scoops, shares and squares added.
+
+        Kernels skip these for whole pots (part 0) because they follow from
+        ``counts[p, 0, k]``: a sole winner scoops, any winner has a share, and
+        the squared share of a k-way winner is 1/k**2.
+        """
+        whole = self.counts[:, 0, :]
+        ways = np.arange(whole.shape[1], dtype=np.float64)
+        ways[0] = 1.0
+        return Counters(
+            self.counts,
+            self.scoop + whole[:, 1],
+            self.share_any + whole[:, 1:].sum(axis=1),
+            self.sum_squares + (whole / ways**2).sum(axis=1),
+            self.categories,
+            self.trials,
+        )
+
+    def add(self, other: Counters, weight: float = 1.0) -> None:
+        """Add ``other`` scaled by ``weight`` (1 keeps integers exact)."""
+        if weight != 1.0 and self.counts.dtype.kind in "iu":
+            self.counts = self.counts.astype(np.float64)
+            self.scoop = self.scoop.astype(np.float64)
+            self.share_any = self.share_any.astype(np.float64)
+            self.categories = self.categories.astype(np.float64)
+        self.counts += other.counts * weight if weight != 1.0 else other.counts
+        self.scoop += other.scoop * weight if weight != 1.0 else other.scoop
+        self.share_any += other.share_any * weight if weight != 1.0 else other.share_any
+        self.sum_squares += other.sum_squares * weight
+        self.categories += other.categories * weight if weight != 1.0 else other.categories
+        self.trials += other.trials * weight
+
+
+@dataclass
+class EquityResult:
+    """Equity of each player in one spot.
+
+    Attributes
+    ----------
+    players
+        Each player's hand or range text, in input order.
+    game, board, dead
+        The spot, as canonical text.
+    equity
+        Expected share of the pot (a k-way tie gives each 1/k; hi-lo splits
+        each half the same way).
+    win, tie
+        Fraction of deals won outright (the whole pot) and shared.
+    stderr
+        Standard error of ``equity`` (0 for exact results), from the
+        per-deal pot shares.
+    trials
+        Deals enumerated or sampled (a weighted sum for weighted ranges).
+    exact
+        Whether every deal was enumerated.
+    win_count, tie_count
+        The counters behind ``win`` and ``tie`` (integers for unweighted runs).
+    categories
+        ``(players, 9)``: fraction of deals ending in each high-hand category,
+        high card .. straight flush.
+    scoop, high_equity, low_equity
+        Hi-lo games only: fraction of deals scooped (whole pot alone),
+        expected share of the high half, and of the low half (which goes to
+        the high hand when no low qualifies). ``equity`` is their mean.
+    seed
+        The seed a sampled run used (pass it back to repeat the run).
+    """
+
+    players: list[str]
+    game: str
+    board: str
+    dead: str
+    equity: NDArray[np.float64]
+    win: NDArray[np.float64]
+    tie: NDArray[np.float64]
+    stderr: NDArray[np.float64]
+    trials: float
+    exact: bool
+    win_count: NDArray[Any]
+    tie_count: NDArray[Any]
+    categories: NDArray[np.float64]
+    share_counts: NDArray[Any] = field(repr=False)
+    scoop: NDArray[np.float64] | None = None
+    high_equity: NDArray[np.float64] | None = None
+    low_equity: NDArray[np.float64] | None = None
+    seed: int | None = None
+
+    @classmethod
+    def from_counters(
+        cls,
+        counters: Counters,
+        *,
+        players: list[str],
+        game: str,
+        board: str,
+        dead: str,
+        exact: bool,
+        hilo: bool,
+        seed: int | None,
+    ) -> EquityResult:
+        """Turn summed kernel counters into fractions."""
+        counters = counters.completed()
+        trials = counters.trials
+        n_players = len(players)
+        ways = np.arange(n_players + 1, dtype=np.float64)
+        ways[0] = 1.0  # index 0 is never used; avoid dividing by zero
+        whole = (counters.counts[:, 0, :] / ways).sum(axis=1)
+        high_half = (counters.counts[:, 1, :] / ways).sum(axis=1)
+        low_half = (counters.counts[:, 2, :] / ways).sum(axis=1)
+        equity = (whole + 0.5 * (high_half + low_half)) / trials
+        if exact:
+            stderr = np.zeros(n_players)
+        else:
+            variance = np.maximum(counters.sum_squares / trials - equity**2, 0.0)
+            stderr = np.sqrt(variance / trials)
+        win_count = counters.scoop
+        tie_count = counters.share_any - counters.scoop
+        result = cls(
+            players=players,
+            game=game,
+            board=board,
+            dead=dead,
+            equity=equity,
+            win=win_count / trials,
+            tie=tie_count / trials,
+            stderr=stderr,
+            trials=trials if not float(trials).is_integer() else int(trials),
+            exact=exact,
+            win_count=win_count,
+            tie_count=tie_count,
+            categories=counters.categories[:, 1:] / trials,
+            share_counts=counters.counts,
+            seed=seed,
+        )
+        if hilo:
+            result.scoop = counters.scoop / trials
+            result.high_equity = (whole + high_half) / trials
+            result.low_equity = (whole + low_half) / trials
+        return result
+
+    @property
+    def hilo(self) -> bool:
+        """True for hi-lo games (``scoop``, ``high_equity`` and ``low_equity`` are set)."""
+        return self.scoop is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain Python data (JSON-ready)."""
+        rows = []
+        for index, text in enumerate(self.players):
+            row: dict[str, Any] = {
+                "player": index + 1,
+                "hand": text,
+                "equity": float(self.equity[index]),
+                "win": float(self.win[index]),
+                "tie": float(self.tie[index]),
+                "stderr": float(self.stderr[index]),
+                "categories": {
+                    label: float(value)
+                    for label, value in zip(CATEGORY_LABELS, self.categories[index], strict=True)
+                },
+            }
+            if self.hilo:
+                assert self.scoop is not None and self.high_equity is not None
+                assert self.low_equity is not None
+                row["scoop"] = float(self.scoop[index])
+                row["high_equity"] = float(self.high_equity[index])
+                row["low_equity"] = float(self.low_equity[index])
+            rows.append(row)
+        return {
+            "game": self.game,
+            "board": self.board,
+            "dead": self.dead,
+            "exact": self.exact,
+            "trials": self.trials,
+            "seed": self.seed,
+            "players": rows,
+        }
+
+    def to_pandas(self) -> Any:
+        """One row per player (needs pandas: ``pip install pandas``)."""
+        try:
+            import pandas as pd
+        except ImportError as error:  # pragma: no cover - depends on the environment
+            raise ImportError("to_pandas() needs pandas: pip install pandas") from error
+        rows = []
+        for row in self.to_dict()["players"]:
+            flat = {key: value for key, value in row.items() if key != "categories"}
+            flat.update(row["categories"])
+            rows.append(flat)
+        return pd.DataFrame(rows).set_index("player")
+
+    def _columns(self) -> list[str]:
+        columns = ["player", "hand", "equity", "win", "tie"]
+        if self.hilo:
+            columns += ["scoop", "high", "low"]
+        return columns
+
+    def _rows(self) -> list[list[str]]:
+        rows = []
+        for index, text in enumerate(self.players):
+            row = [str(index + 1), text, _percent(self.equity[index], self.stderr[index])]
+            row += [_percent(self.win[index]), _percent(self.tie[index])]
+            if self.hilo:
+                assert self.scoop is not None and self.high_equity is not None
+                assert self.low_equity is not None
+                row += [
+                    _percent(self.scoop[index]),
+                    _percent(self.high_equity[index]),
+                    _percent(self.low_equity[index]),
+                ]
+            rows.append(row)
+        return rows
+
+    def _summary(self) -> str:
+        how = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
+        board = f", board {self.board}" if self.board else ""
+        dead = f", dead {self.dead}" if self.dead else ""
+        return f"{self.game}{board}{dead}: {self.trials:,} deals ({how})"
+
+    def table(self) -> str:
+        """A plain-text table (what ``repr`` and the CLI show)."""
+        columns = self._columns()
+        rows = self._rows()
+        widths = [max(len(columns[i]), *(len(row[i]) for row in rows)) for i in range(len(columns))]
+        lines = [
+            "  ".join(
+                c.ljust(w) if i == 1 else c.rjust(w)
+                for i, (c, w) in enumerate(zip(columns, widths, strict=True))
+            )
+        ]
+        for row in rows:
+            lines.append(
+                "  ".join(
+                    c.ljust(w) if i == 1 else c.rjust(w)
+                    for i, (c, w) in enumerate(zip(row, widths, strict=True))
+                )
+            )
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"EquityResult({self._summary()})\n{self.table()}"
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th>{html.escape(c)}</th>" for c in self._columns())
+        body = "".join(
+            "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>"
+            for row in self._rows()
+        )
+        caption = html.escape(self._summary())
+        return f"<table><caption>{caption}</caption><tr>{head}</tr>{body}</table>"
+
+
+def _percent(value: float, stderr: float = 0.0) -> str:
+    text = f"{100 * value:.3f}%"
+    if stderr > 0:
+        text += f" ±{100 * stderr:.3f}"
+    return text

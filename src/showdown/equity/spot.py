@@ -1,0 +1,152 @@
+"""Validate an equity question and turn it into kernel inputs.
+
+Every check that protects the kernels lives here: the same card twice
+anywhere, a board of the wrong size, a range that card removal empties, more
+cards than the deck holds.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..cards import CardsLike, as_card_array, format_card, format_cards
+from .games import Game, Player, get_game, parse_players
+
+
+@dataclass
+class Spot:
+    """A validated spot: game, players after card removal, board, dead cards."""
+
+    game: Game
+    players: list[Player]
+    board: NDArray[np.uint8]
+    dead: NDArray[np.uint8]
+    #: Cards that can still be dealt (not dead, not on the board, not held for sure).
+    deck: NDArray[np.uint8] = field(default_factory=lambda: np.zeros(0, np.uint8))
+
+    @property
+    def n_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def board_missing(self) -> int:
+        return self.game.board_size - self.board.size
+
+    @property
+    def labels(self) -> list[str]:
+        return [player.text for player in self.players]
+
+    def is_fixed(self, index: int) -> bool:
+        """Player holds one known hand (no range, nothing random)."""
+        player = self.players[index]
+        if player.hand_range is None:
+            return True
+        return not player.hand_range.is_random and len(player.hand_range) == 1
+
+
+def _cards(value: CardsLike, name: str) -> NDArray[np.uint8]:
+    if isinstance(value, str) and not value.strip():
+        return np.zeros(0, np.uint8)
+    return as_card_array(value, name=name).ravel()
+
+
+def build_spot(players: object, board: CardsLike, dead: CardsLike, game: str) -> Spot:
+    """Parse and check everything; raise ``ValueError`` naming the bad input."""
+    rules = get_game(game)
+    if isinstance(players, (str, bytes)) or not hasattr(players, "__len__"):
+        raise ValueError("players: expected a list of hands or ranges, e.g. ['AsKs', 'QQ+']")
+    player_list = list(players)  # type: ignore[call-overload]
+    if len(player_list) < 2:
+        raise ValueError(f"players: need at least 2 players, got {len(player_list)}")
+    board_cards = _cards(board, "board")
+    dead_cards = _cards(dead, "dead")
+    if rules.kind == "board":
+        if board_cards.size not in (0, 3, 4, 5):
+            raise ValueError(
+                f"board: {rules.name} boards have 0, 3, 4 or 5 cards, got {board_cards.size}"
+            )
+    elif board_cards.size:
+        raise ValueError(
+            f"board: {rules.name} has no board; put each player's up cards in their hand "
+            "and folded players' cards in dead"
+        )
+    parsed = parse_players(rules, player_list)
+    _check_no_card_twice(parsed, board_cards, dead_cards)
+
+    # Card removal: board, dead cards, draw discards and every other player's known cards.
+    for index, player in enumerate(parsed):
+        if player.hand_range is None:
+            continue
+        removed = [board_cards, dead_cards]
+        removed += [other.fixed_cards for j, other in enumerate(parsed) if j != index]
+        removed_cards = np.concatenate(removed)
+        if removed_cards.size:
+            player.hand_range = player.hand_range.remove(
+                removed_cards, name="board, dead and other hands"
+            )
+
+    spot = Spot(rules, parsed, board_cards, dead_cards)
+    taken = np.zeros(52, bool)
+    for cards in [
+        board_cards,
+        dead_cards,
+        *(p.fixed_cards for p in parsed),
+        *(p.discards for p in parsed if p.discards is not None),
+    ]:
+        taken[cards] = True
+    spot.deck = np.flatnonzero(~taken).astype(np.uint8)
+    _check_deck_is_big_enough(spot)
+    return spot
+
+
+def _check_no_card_twice(
+    players: list[Player], board: NDArray[np.uint8], dead: NDArray[np.uint8]
+) -> None:
+    owner: dict[int, str] = {}
+    places = [("the board", board), ("dead", dead)]
+    for index, player in enumerate(players):
+        places.append((f"player {index + 1}", player.fixed_cards))
+        if player.discards is not None and player.discards.size:
+            places.append((f"player {index + 1}'s discards", player.discards))
+    for place, cards in places:
+        for card in cards.tolist():
+            if card in owner:
+                where = owner[card] if owner[card] == place else f"{owner[card]} and {place}"
+                raise ValueError(f"card {format_card(card)} appears twice ({where})")
+            owner[card] = place
+
+
+def _check_deck_is_big_enough(spot: Spot) -> None:
+    needed = spot.board_missing
+    for index, player in enumerate(spot.players):
+        if player.hand_range is not None and not spot.is_fixed(index):
+            needed += spot.game.hole_size
+        needed += player.need
+    if needed > spot.deck.size:
+        raise ValueError(
+            f"players: {spot.n_players} players need {needed} more cards but only "
+            f"{spot.deck.size} are left in the deck"
+        )
+
+
+def count_deals(spot: Spot) -> int:
+    """Deals per joint holding: board completions, or the ways to deal stud/draw cards."""
+    if spot.game.kind == "board":
+        held = sum(spot.game.hole_size for _ in spot.players)
+        fixed_held = sum(p.fixed_cards.size for p in spot.players)
+        live = spot.deck.size - (held - fixed_held)
+        return math.comb(live, spot.board_missing)
+    ways = 1
+    left = spot.deck.size
+    for player in spot.players:
+        ways *= math.comb(left, player.need)
+        left -= player.need
+    return ways
+
+
+def describe_cards(cards: NDArray[np.uint8]) -> str:
+    return format_cards(cards)
