@@ -107,6 +107,12 @@ def board_exact_kernel(
     n_first = live_size - n_missing + 1 if n_missing > 0 else 1
     n_items = n_assignments * n_first
     for chunk in prange(n_chunks):
+        # Views made once per chunk: slicing inside the deal loop costs per deal.
+        chunk_counts = counts[chunk]
+        chunk_scoop = scoop[chunk]
+        chunk_share_any = share_any[chunk]
+        chunk_sum_squares = sum_squares[chunk]
+        chunk_categories = categories[chunk]
         live = np.empty(live_size, np.uint8)
         own = np.empty((n_players, hole_size), np.uint8)
         board = np.zeros((1, n_board), np.uint8)
@@ -186,11 +192,11 @@ def board_exact_kernel(
                     lows,
                     n_players,
                     hilo,
-                    counts[chunk],
-                    scoop[chunk],
-                    share_any[chunk],
-                    sum_squares[chunk],
-                    categories[chunk],
+                    chunk_counts,
+                    chunk_scoop,
+                    chunk_share_any,
+                    chunk_sum_squares,
+                    chunk_categories,
                 )
                 continue
             # Level 0 is fixed by the work item; levels 1..n_missing-2 form the odometer.
@@ -247,11 +253,11 @@ def board_exact_kernel(
                         lows,
                         n_players,
                         hilo,
-                        counts[chunk],
-                        scoop[chunk],
-                        share_any[chunk],
-                        sum_squares[chunk],
-                        categories[chunk],
+                        chunk_counts,
+                        chunk_scoop,
+                        chunk_share_any,
+                        chunk_sum_squares,
+                        chunk_categories,
                     )
                 level = last - 1
                 while level >= 1:
@@ -370,6 +376,12 @@ def omaha_preflop_kernel(
         choose2[value] = value * (value - 1) // 2
         choose3[value] = value * (value - 1) * (value - 2) // 6
     for chunk in prange(n_chunks):
+        # Views made once per chunk: slicing inside the deal loop costs per deal.
+        chunk_counts = counts[chunk]
+        chunk_scoop = scoop[chunk]
+        chunk_share_any = share_any[chunk]
+        chunk_sum_squares = sum_squares[chunk]
+        chunk_categories = categories[chunk]
         live = np.empty(live_size, np.uint8)
         player_low = np.zeros(n_players, np.int64)
         best3 = np.zeros(n_players, np.uint16)
@@ -455,11 +467,11 @@ def omaha_preflop_kernel(
                                 lows,
                                 n_players,
                                 hilo,
-                                counts[chunk],
-                                scoop[chunk],
-                                share_any[chunk],
-                                sum_squares[chunk],
-                                categories[chunk],
+                                chunk_counts,
+                                chunk_scoop,
+                                chunk_share_any,
+                                chunk_sum_squares,
+                                chunk_categories,
                             )
 
 
@@ -506,6 +518,12 @@ def deal_exact_kernel(
             slot += 1
     n_items = deck_size if n_slots > 0 else 1
     for chunk in prange(n_chunks):
+        # Views made once per chunk: slicing inside the deal loop costs per deal.
+        chunk_counts = counts[chunk]
+        chunk_scoop = scoop[chunk]
+        chunk_share_any = share_any[chunk]
+        chunk_sum_squares = sum_squares[chunk]
+        chunk_categories = categories[chunk]
         own = known.copy()
         own_length = known_length + need
         board = np.zeros((1, 0), np.uint8)
@@ -551,11 +569,11 @@ def deal_exact_kernel(
                     lows,
                     n_players,
                     hilo,
-                    counts[chunk],
-                    scoop[chunk],
-                    share_any[chunk],
-                    sum_squares[chunk],
-                    categories[chunk],
+                    chunk_counts,
+                    chunk_scoop,
+                    chunk_share_any,
+                    chunk_sum_squares,
+                    chunk_categories,
                 )
                 continue
             taken[:] = False
@@ -598,11 +616,11 @@ def deal_exact_kernel(
                         lows,
                         n_players,
                         hilo,
-                        counts[chunk],
-                        scoop[chunk],
-                        share_any[chunk],
-                        sum_squares[chunk],
-                        categories[chunk],
+                        chunk_counts,
+                        chunk_scoop,
+                        chunk_share_any,
+                        chunk_sum_squares,
+                        chunk_categories,
                     )
                     depth -= 1
                     if depth < 1:

@@ -36,43 +36,40 @@ _U1 = np.uint64(1)
 
 
 # ----------------------------------------------------------------------------- random numbers
-@jit_inline
-def _rotate_left(value, shift):  # pragma: no cover - compiled
-    return (value << np.uint64(shift)) | (value >> np.uint64(64 - shift))
+# SplitMix64: one 64-bit word of state that a kernel keeps in a register (a
+# state array would be stored and reloaded on every call); it passes BigCrush
+# and a chunk uses far fewer than 2**64 draws. Each helper returns the new
+# state with its value.
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX_2 = np.uint64(0x94D049BB133111EB)
 
 
 @jit_inline
 def next_random(state):  # pragma: no cover - compiled
-    """xoshiro256** step: 64 random bits; ``state`` is a ``uint64[4]`` owned by one chunk."""
-    s0 = state[0]
-    s1 = state[1]
-    s2 = state[2]
-    s3 = state[3]
-    result = _rotate_left(s1 * np.uint64(5), 7) * np.uint64(9)
-    shifted = s1 << np.uint64(17)
-    s2 ^= s0
-    s3 ^= s1
-    s1 ^= s2
-    s0 ^= s3
-    s2 ^= shifted
-    s3 = _rotate_left(s3, 45)
-    state[0] = s0
-    state[1] = s1
-    state[2] = s2
-    state[3] = s3
-    return result
+    """(new state, 64 random bits)."""
+    state = state + _GOLDEN
+    mixed = state
+    mixed = (mixed ^ (mixed >> np.uint64(30))) * _MIX_1
+    mixed = (mixed ^ (mixed >> np.uint64(27))) * _MIX_2
+    return state, mixed ^ (mixed >> np.uint64(31))
 
 
 @jit_inline
 def random_below(state, bound):  # pragma: no cover - compiled
-    """Integer in ``[0, bound)`` from the top 32 bits (multiply-shift; bias < 2**-26 for <= 52)."""
-    return np.int64(((next_random(state) >> np.uint64(32)) * np.uint64(bound)) >> np.uint64(32))
+    """(new state, integer in ``[0, bound)``): multiply-shift of the top 32 bits.
+
+    The bias is below 2**-26 for the small bounds used here (range sizes).
+    """
+    state, bits = next_random(state)
+    return state, np.int64(((bits >> np.uint64(32)) * np.uint64(bound)) >> np.uint64(32))
 
 
 @jit_inline
 def random_unit(state):  # pragma: no cover - compiled
-    """Float in ``[0, 1)`` with 53 random bits."""
-    return np.float64(next_random(state) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+    """(new state, float in ``[0, 1)`` with 53 random bits)."""
+    state, bits = next_random(state)
+    return state, np.float64(bits >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
 # ----------------------------------------------------------------------------- scoring
@@ -88,14 +85,14 @@ def score_deal(
     pots record all four explicitly because their shares are joint.
     """
     best_high = highs[0]
-    categories[0, highs[0] >> 12] += 1
-    for p in range(1, n_players):
-        categories[p, highs[p] >> 12] += 1
-        if highs[p] > best_high:
-            best_high = highs[p]
     n_high = 0
     for p in range(n_players):
-        if highs[p] == best_high:
+        high = highs[p]
+        categories[p, high >> 12] += 1
+        if high > best_high:
+            best_high = high
+            n_high = 1
+        elif high == best_high:
             n_high += 1
     best_low = 0
     if hilo:
@@ -187,20 +184,21 @@ def evaluate_players(
 
 # ----------------------------------------------------------------------------- Monte Carlo
 @jit_inline
-def draw_card(state, deck, deck_size, position, used):  # pragma: no cover - compiled
-    """Next card of a partial Fisher-Yates shuffle of ``deck``, skipping used cards.
+def draw_card(state, used):  # pragma: no cover - compiled
+    """(new state, a uniformly random card not in ``used``).
 
-    Cards before ``position`` are already drawn this deal; a used card (a
-    player's hole card) is redrawn, which keeps the choice uniform over the
-    cards still available.
+    ``used`` holds dead, board and already dealt cards. Each 64-bit random
+    word gives two tries (its high and low halves); a used card is simply
+    tried again, which keeps the choice uniform over the cards left.
     """
     while True:
-        pick = position + random_below(state, deck_size - position)
-        card = deck[pick]
+        state, bits = next_random(state)
+        card = np.int64(((bits >> np.uint64(32)) * np.uint64(52)) >> np.uint64(32))
         if not (used >> np.uint64(card)) & _U1:
-            deck[pick] = deck[position]
-            deck[position] = card
-            return card
+            return state, card
+        card = np.int64(((bits & np.uint64(0xFFFFFFFF)) * np.uint64(52)) >> np.uint64(32))
+        if not (used >> np.uint64(card)) & _U1:
+            return state, card
 
 
 @jit_parallel
@@ -221,7 +219,6 @@ def monte_carlo_kernel(
     own_width,
     board_known,
     n_board,
-    deck,
     base_used,
     seeds,
     deals_per_chunk,
@@ -249,16 +246,20 @@ def monte_carlo_kernel(
     Per deal: every ranged player picks a combo (by weight); if two picks
     share a card the whole deal is drawn again, which keeps joint deals
     unbiased. Random hole cards, missing own cards (stud, draw) and the rest
-    of the board then come from a partial shuffle of ``deck`` that skips used
-    cards. ``attempts[c]`` counts tries; a chunk gives up after
-    ``max_attempts`` tries in a row without a valid deal (impossible ranges)
-    and reports -1.
+    of the board are then drawn uniformly from the cards not yet used
+    (``base_used`` marks dead, known board and known cards). ``attempts[c]``
+    counts tries; a chunk gives up after ``max_attempts`` tries in a row
+    without a valid deal (impossible ranges) and reports -1.
     """
     n_chunks = seeds.shape[0]
-    deck_size = deck.size
     for chunk in prange(n_chunks):
-        state = seeds[chunk].copy()
-        my_deck = deck.copy()
+        # Views made once per chunk: slicing inside the deal loop costs per deal.
+        chunk_counts = counts[chunk]
+        chunk_scoop = scoop[chunk]
+        chunk_share_any = share_any[chunk]
+        chunk_sum_squares = sum_squares[chunk]
+        chunk_categories = categories[chunk]
+        state = seeds[chunk]
         own = np.zeros((n_players, own_width), np.uint8)
         own_length = np.zeros(n_players, np.int64)
         board = np.zeros((1, n_board), np.uint8)
@@ -286,9 +287,10 @@ def monte_carlo_kernel(
                 if size == 1:
                     pick = first
                 elif combo_uniform[p]:
-                    pick = first + random_below(state, size)
+                    state, offset = random_below(state, size)
+                    pick = first + offset
                 else:
-                    target = random_unit(state)
+                    state, target = random_unit(state)
                     low = first
                     high = first + size - 1
                     while low < high:  # first cumulative weight above target
@@ -313,25 +315,21 @@ def monte_carlo_kernel(
                     break
                 continue
             failed_in_a_row = 0
-            position = 0
             for p in range(n_players):
                 if random_hole[p]:
                     for slot in range(hole_size):
-                        card = draw_card(state, my_deck, deck_size, position, used)
-                        position += 1
+                        state, card = draw_card(state, used)
                         used |= _U1 << np.uint64(card)
                         own[p, slot] = card
                     own_length[p] = hole_size
                 elif combo_start[p + 1] == combo_start[p]:
                     for slot in range(need[p]):
-                        card = draw_card(state, my_deck, deck_size, position, used)
-                        position += 1
+                        state, card = draw_card(state, used)
                         used |= _U1 << np.uint64(card)
                         own[p, known_length[p] + slot] = card
                     own_length[p] = known_length[p] + need[p]
             for slot in range(board_known.size, n_board):
-                card = draw_card(state, my_deck, deck_size, position, used)
-                position += 1
+                state, card = draw_card(state, used)
                 used |= _U1 << np.uint64(card)
                 board[0, slot] = card
             evaluate_players(
@@ -363,11 +361,11 @@ def monte_carlo_kernel(
                 lows,
                 n_players,
                 hilo,
-                counts[chunk],
-                scoop[chunk],
-                share_any[chunk],
-                sum_squares[chunk],
-                categories[chunk],
+                chunk_counts,
+                chunk_scoop,
+                chunk_share_any,
+                chunk_sum_squares,
+                chunk_categories,
             )
             done += 1
         if attempts[chunk] != -1:

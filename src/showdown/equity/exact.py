@@ -15,6 +15,8 @@ from .spot import Spot, count_deals
 
 #: Joint holdings enumerated at most (memory: one row of hole cards each).
 MAX_ASSIGNMENTS = 2_000_000
+#: Deals per kernel call in exact board games (progress is reported between calls).
+BLOCK_DEALS = 50_000_000
 
 
 class TooManyAssignmentsError(ValueError):
@@ -96,18 +98,24 @@ def exact_board_game(
     deck = deck.astype(np.uint8)
     total = Counters.empty(n_players)
     deals = count_deals(spot)
-    groups = np.unique(weights)
     n_chunks = 8 * max_threads()
     preflop_omaha = spot.game.mode == 1 and spot.board.size == 0
-    for done, weight in enumerate(groups, start=1):
-        group = np.ascontiguousarray(assignments[weights == weight])
+    # Holdings of equal weight share integer counters; each weight group is cut
+    # into blocks of about BLOCK_DEALS deals so progress can be reported.
+    blocks = []
+    for weight in np.unique(weights):
+        group = assignments[weights == weight]
+        per_block = max(1, BLOCK_DEALS // max(deals, 1))
+        for start in range(0, group.shape[0], per_block):
+            blocks.append((float(weight), np.ascontiguousarray(group[start : start + per_block])))
+    for done, (weight, block) in enumerate(blocks, start=1):
         outputs = _empty_chunks(n_chunks, n_players)
         if preflop_omaha:
             live = deck.size - n_players * spot.game.hole_size
             n_triples = live * (live - 1) * (live - 2) // 6
-            triple_best = np.zeros((group.shape[0], n_players, n_triples), np.uint16)
+            triple_best = np.zeros((block.shape[0], n_players, n_triples), np.uint16)
             _exact_kernels.omaha_triple_best(
-                group,
+                block,
                 deck,
                 tables.card_bit,
                 tables.flush,
@@ -118,7 +126,7 @@ def exact_board_game(
             )
             _exact_kernels.omaha_preflop_kernel(
                 spot.game.hilo,
-                group,
+                block,
                 deck,
                 triple_best,
                 n_chunks,
@@ -131,7 +139,7 @@ def exact_board_game(
                 spot.game.mode,
                 spot.game.hilo,
                 n_players,
-                group,
+                block,
                 spot.board,
                 spot.game.board_size,
                 deck,
@@ -149,9 +157,9 @@ def exact_board_game(
                 tables.omaha_low8,
                 *outputs,
             )
-        total.add(_sum_chunks(outputs, group.shape[0] * deals), float(weight))
+        total.add(_sum_chunks(outputs, block.shape[0] * deals), weight)
         if progress is not None:
-            progress(done, len(groups))
+            progress(done, len(blocks))
     return total
 
 

@@ -75,11 +75,11 @@ class SamplerInputs:
 
 
 def chunk_seeds(seed: int, first_chunk: int, n_chunks: int) -> NDArray[np.uint64]:
-    """xoshiro256** states for chunks ``first_chunk ..``: one ``SeedSequence`` child each."""
-    states = np.empty((n_chunks, 4), np.uint64)
+    """Random-stream states of chunks ``first_chunk ..``: one ``SeedSequence`` child each."""
+    states = np.empty(n_chunks, np.uint64)
     for offset in range(n_chunks):
         sequence = np.random.SeedSequence(seed, spawn_key=(first_chunk + offset,))
-        states[offset] = sequence.generate_state(4, np.uint64)
+        states[offset] = sequence.generate_state(1, np.uint64)[0]
     return states
 
 
@@ -133,7 +133,6 @@ def sample(
             inputs.own_width,
             inputs.board_known,
             inputs.n_board,
-            inputs.deck,
             inputs.base_used,
             chunk_seeds(seed, chunk_index, n_chunks),
             deals,
