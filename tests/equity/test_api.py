@@ -116,3 +116,9 @@ def test_progress_is_reported() -> None:
     calls.clear()
     equity(["AsKs", "QQ"], exact=True, progress=lambda d, t: calls.append((d, t)))
     assert calls and calls[-1][0] == calls[-1][1]
+
+
+def test_draw_with_every_player_pat_is_one_deal() -> None:
+    result = equity(["AsKsQsJs2c", "7h7d7c3s2s"], game="draw")
+    assert result.exact and result.trials == 1
+    assert result.equity.tolist() == [0.0, 1.0]

@@ -539,50 +539,15 @@ def deal_exact_kernel(
         no_ranks = np.zeros(1, np.uint16)
         no_low = np.zeros(1, np.uint8)
         for item in range(chunk, n_items, n_chunks):
-            if n_slots == 0:
-                evaluate_players(
-                    0,
-                    hilo,
-                    n_players,
-                    own,
-                    own_length,
-                    board,
-                    0,
-                    highs,
-                    lows,
-                    card_key,
-                    card_bit,
-                    low_bit,
-                    offsets,
-                    values,
-                    flush,
-                    low8,
-                    no_index,
-                    no_index,
-                    no_ranks,
-                    no_low,
-                    pairs,
-                    triples,
-                )
-                score_deal(
-                    highs,
-                    lows,
-                    n_players,
-                    hilo,
-                    chunk_counts,
-                    chunk_scoop,
-                    chunk_share_any,
-                    chunk_sum_squares,
-                    chunk_categories,
-                )
-                continue
             taken[:] = False
             holding[:] = False
-            index[0] = item
-            taken[item] = True
-            holding[0] = True
-            own[slot_player[0], slot_position[0]] = deck[item]
-            depth = 1
+            depth = 0  # no card to deal: the one deal is evaluated straight away
+            if n_slots > 0:
+                index[0] = item
+                taken[item] = True
+                holding[0] = True
+                own[slot_player[0], slot_position[0]] = deck[item]
+                depth = 1
             if n_slots > 1:
                 index[1] = item if slot_player[1] == slot_player[0] else -1
             while True:

@@ -68,21 +68,6 @@ def estimated_work(spot: Spot, n_assignments: int) -> float:
     return float(n_assignments) * deals * spot.n_players * factor
 
 
-def _empty_chunks(n_chunks: int, n_players: int) -> tuple[NDArray, ...]:
-    return (
-        np.zeros((n_chunks, n_players, 3, n_players + 1), np.int64),
-        np.zeros((n_chunks, n_players), np.int64),
-        np.zeros((n_chunks, n_players), np.int64),
-        np.zeros((n_chunks, n_players), np.float64),
-        np.zeros((n_chunks, n_players, 10), np.int64),
-    )
-
-
-def _sum_chunks(outputs: tuple[NDArray, ...], trials: int) -> Counters:
-    counts, scoop, share_any, sum_squares, categories = (array.sum(axis=0) for array in outputs)
-    return Counters(counts, scoop, share_any, sum_squares, categories, trials)
-
-
 def exact_board_game(
     spot: Spot,
     assignments: NDArray[np.uint8],
@@ -109,7 +94,7 @@ def exact_board_game(
         for start in range(0, group.shape[0], per_block):
             blocks.append((float(weight), np.ascontiguousarray(group[start : start + per_block])))
     for done, (weight, block) in enumerate(blocks, start=1):
-        outputs = _empty_chunks(n_chunks, n_players)
+        outputs = Counters.chunk_arrays(n_chunks, n_players)
         if preflop_omaha:
             live = deck.size - n_players * spot.game.hole_size
             n_triples = live * (live - 1) * (live - 2) // 6
@@ -157,7 +142,7 @@ def exact_board_game(
                 tables.omaha_low8,
                 *outputs,
             )
-        total.add(_sum_chunks(outputs, block.shape[0] * deals), weight)
+        total.add(Counters.from_chunks(outputs, block.shape[0] * deals), weight)
         if progress is not None:
             progress(done, len(blocks))
     return total
@@ -177,7 +162,7 @@ def exact_deal_game(spot: Spot) -> Counters:
         known_length[index] = player.known.size
         need[index] = player.need
     n_chunks = 8 * max_threads()
-    outputs = _empty_chunks(n_chunks, n_players)
+    outputs = Counters.chunk_arrays(n_chunks, n_players)
     _exact_kernels.deal_exact_kernel(
         spot.game.hilo,
         n_players,
@@ -195,4 +180,4 @@ def exact_deal_game(spot: Spot) -> Counters:
         tables.low8,
         *outputs,
     )
-    return _sum_chunks(outputs, count_deals(spot))
+    return Counters.from_chunks(outputs, count_deals(spot))

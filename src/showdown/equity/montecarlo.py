@@ -108,13 +108,7 @@ def sample(
         round_chunks = min(2 * round_chunks, ROUND_CHUNKS)
         deals = np.full(n_chunks, CHUNK_DEALS, np.int64)
         deals[-1] = min(CHUNK_DEALS, remaining - CHUNK_DEALS * (n_chunks - 1))
-        outputs = (
-            np.zeros((n_chunks, n_players, 3, n_players + 1), np.int64),
-            np.zeros((n_chunks, n_players), np.int64),
-            np.zeros((n_chunks, n_players), np.int64),
-            np.zeros((n_chunks, n_players), np.float64),
-            np.zeros((n_chunks, n_players, 10), np.int64),
-        )
+        outputs = Counters.chunk_arrays(n_chunks, n_players)
         attempts = np.zeros(n_chunks, np.int64)
         _kernels.monte_carlo_kernel(
             spot.game.mode,
@@ -157,8 +151,7 @@ def sample(
                 "players the same card); check for overlapping hands"
             )
         chunk_index += n_chunks
-        counts, scoop, share_any, sum_squares, categories = (a.sum(axis=0) for a in outputs)
-        total.add(Counters(counts, scoop, share_any, sum_squares, categories, int(deals.sum())))
+        total.add(Counters.from_chunks(outputs, int(deals.sum())))
         if progress is not None:
             progress(int(total.trials), limit)
         if target_stderr is not None and _max_stderr(total) <= target_stderr:

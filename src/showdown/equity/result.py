@@ -36,6 +36,23 @@ class Counters:
             0,
         )
 
+    @staticmethod
+    def chunk_arrays(n_chunks: int, n_players: int) -> tuple[NDArray[Any], ...]:
+        """Zeroed per-chunk output arrays of a kernel, in kernel argument order."""
+        return (
+            np.zeros((n_chunks, n_players, 3, n_players + 1), np.int64),
+            np.zeros((n_chunks, n_players), np.int64),
+            np.zeros((n_chunks, n_players), np.int64),
+            np.zeros((n_chunks, n_players), np.float64),
+            np.zeros((n_chunks, n_players, 10), np.int64),
+        )
+
+    @classmethod
+    def from_chunks(cls, arrays: tuple[NDArray[Any], ...], trials: float) -> Counters:
+        """Add up :meth:`chunk_arrays` after a kernel filled them (in chunk order)."""
+        counts, scoop, share_any, sum_squares, categories = (array.sum(axis=0) for array in arrays)
+        return cls(counts, scoop, share_any, sum_squares, categories, trials)
+
     def completed(self) -> Counters:
         """Counters with the whole-pot deals' scoops, shares and squares added.
 
