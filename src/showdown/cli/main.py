@@ -49,9 +49,12 @@ def main() -> None:
 
     \b
     Examples:
+      showdown equity AsKs QQ+ --board Kd7c2h
+      showdown equity AsAhKsKh JdTd9c8c --game omaha-hilo
       showdown eval AsKsQsJsTs 7c7d7h2s2d3c4c
-      showdown eval --low 8c6d4h2sAcKd9h
       showdown eval --omaha AsAhKdQc --board Ad7c2h9s3d --low
+      showdown simulate --game nlhe --players 6 --hands 100000 --agents random,call,strength
+      showdown replay hand.phh
     """
 
 
