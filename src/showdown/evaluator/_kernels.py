@@ -199,9 +199,7 @@ def omaha_high_one(
     for p in range(n_pairs):
         pair = pairs[p]
         for t in range(n_triples):
-            value = omaha_ranks[pair + triples[t]]
-            if value > best:
-                best = value
+            best = max(best, omaha_ranks[pair + triples[t]])
     return omaha_flush_best(hole, hand, board, board_row, flush, best)
 
 
