@@ -8,6 +8,11 @@ every hand is dealt, bet street by street, shown down and paid, single-threaded
 plays the same table with the same policy, one ``State`` per hand, in the same
 run. Every variant is timed on the same mix. The first call of each benchmark
 warms up the evaluator kernels (compiled or loaded from the cache).
+
+``simulate`` picks its engine itself (``engine="auto"``): the compiled (numba)
+engine for the hold'em/Omaha random/call tables, the Python ``HandState`` engine
+for stud, draw and the ``strength`` agent. Rows labelled "python engine" force
+``engine="python"`` on the same tables for comparison.
 """
 
 from __future__ import annotations
@@ -17,28 +22,42 @@ import random
 import pytest
 
 from showdown.simulator import GAMES, simulate
+from showdown.simulator.fast import supports_variant
 
 #: The benchmarks' shared seed (conftest.SEED): the same hands every run.
 SEED = 20261129
 N_HANDS = 20_000
+#: The compiled engine plays ~1 M hands/s: enough hands for a timing well above the noise.
+N_COMPILED_HANDS = 500_000
 N_VARIANT_HANDS = 5_000
 N_POKERKIT_HANDS = 300
 MIX = ["random", "call"]
 
 
-def _run(game: str, hands: int, agents: list[str] = MIX) -> int:
-    result = simulate(game, agents, hands=hands, players=6, seed=SEED)
+def _run(game: str, hands: int, agents: list[str] = MIX, engine: str = "auto") -> int:
+    result = simulate(game, agents, hands=hands, players=6, seed=SEED, engine=engine)
     assert sum(result.net) == 0
     return result.hands
 
 
 def test_simulate_nlhe_6max(benchmark, throughputs):
-    _run("nlhe", 2_000)  # warm-up
-    hands = benchmark.pedantic(_run, args=("nlhe", N_HANDS), rounds=5, warmup_rounds=1)
-    assert hands == N_HANDS
+    _run("nlhe", 2_000)  # warm-up (loads the compiled kernel)
+    hands = benchmark.pedantic(_run, args=("nlhe", N_COMPILED_HANDS), rounds=5, warmup_rounds=1)
+    assert hands == N_COMPILED_HANDS
     throughputs.record(
-        benchmark, "simulate nlhe 6-max, random/call", N_HANDS, target=">= 20 k hands/s"
+        benchmark,
+        "simulate nlhe 6-max, random/call",
+        N_COMPILED_HANDS,
+        target=">= 20 k hands/s",
     )
+
+
+def test_simulate_nlhe_6max_python_engine(benchmark, throughputs):
+    _run("nlhe", 2_000, engine="python")
+    benchmark.pedantic(
+        _run, args=("nlhe", N_HANDS), kwargs={"engine": "python"}, rounds=5, warmup_rounds=1
+    )
+    throughputs.record(benchmark, "simulate nlhe 6-max, random/call, python engine", N_HANDS)
 
 
 def test_simulate_nlhe_6max_strength(benchmark, throughputs):
@@ -50,9 +69,25 @@ def test_simulate_nlhe_6max_strength(benchmark, throughputs):
 
 @pytest.mark.parametrize("game", [name for name in GAMES if name != "nlhe"])
 def test_simulate_every_variant(benchmark, throughputs, game: str):
+    compiled = supports_variant(GAMES[game])
+    hands = N_COMPILED_HANDS // 5 if compiled else N_VARIANT_HANDS
     _run(game, 500)
-    benchmark.pedantic(_run, args=(game, N_VARIANT_HANDS), rounds=3, warmup_rounds=1)
-    throughputs.record(benchmark, f"simulate {game} 6-max, random/call", N_VARIANT_HANDS)
+    benchmark.pedantic(_run, args=(game, hands), rounds=3, warmup_rounds=1)
+    engine = "compiled" if compiled else "python engine"
+    throughputs.record(benchmark, f"simulate {game} 6-max, random/call, {engine}", hands)
+
+
+@pytest.mark.parametrize("game", [name for name in GAMES if supports_variant(GAMES[name])])
+def test_simulate_every_variant_python_engine(benchmark, throughputs, game: str):
+    if game == "nlhe":
+        pytest.skip("timed by test_simulate_nlhe_6max_python_engine")
+    _run(game, 500, engine="python")
+    benchmark.pedantic(
+        _run, args=(game, N_VARIANT_HANDS), kwargs={"engine": "python"}, rounds=3, warmup_rounds=1
+    )
+    throughputs.record(
+        benchmark, f"simulate {game} 6-max, random/call, python engine", N_VARIANT_HANDS
+    )
 
 
 # --- pokerkit on the same workload ----------------------------------------------------------
@@ -117,4 +152,10 @@ def test_pokerkit_nlhe_6max(benchmark, throughputs):
     throughputs.record(benchmark, "pokerkit nlhe 6-max, random/call", N_POKERKIT_HANDS)
     throughputs.compare(
         "simulate nlhe 6-max, random/call", "pokerkit nlhe 6-max, random/call", target=300
+    )
+    throughputs.compare(
+        "simulate nlhe 6-max, random/call, python engine", "pokerkit nlhe 6-max, random/call"
+    )
+    throughputs.compare(
+        "simulate nlhe 6-max, random/call", "simulate nlhe 6-max, random/call, python engine"
     )
