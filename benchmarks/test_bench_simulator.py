@@ -128,7 +128,7 @@ def _pokerkit_hands(hands: int) -> int:
                 state.check_or_call()
                 continue
             roll = choose.random()
-            facing = state.checking_or_calling_amount > 0
+            facing = (state.checking_or_calling_amount or 0) > 0
             can_raise = state.can_complete_bet_or_raise_to()
             if facing and roll < 1 / 3:
                 state.fold()
