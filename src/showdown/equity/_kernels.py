@@ -81,28 +81,25 @@ def score_deal(
 
     A whole pot (part 0) only bumps ``counts``: its scoops, any-share counts
     and squared shares follow from ``counts`` alone (see
-    :func:`complete_counters`), which keeps the common path short. Split
+    :meth:`result.Counters.completed`), which keeps the common path short. Split
     pots record all four explicitly because their shares are joint.
     """
+    # Branch-free where the outcome is a coin flip (who wins): max() and adding
+    # comparison results compile to conditional moves, not mispredicted jumps.
     best_high = highs[0]
+    for p in range(n_players):
+        categories[p, highs[p] >> 12] += 1
+        best_high = max(best_high, highs[p])
     n_high = 0
     for p in range(n_players):
-        high = highs[p]
-        categories[p, high >> 12] += 1
-        if high > best_high:
-            best_high = high
-            n_high = 1
-        elif high == best_high:
-            n_high += 1
+        n_high += highs[p] == best_high
     best_low = 0
     if hilo:
         for p in range(n_players):
-            if lows[p] > best_low:
-                best_low = lows[p]
+            best_low = max(best_low, lows[p])
     if best_low == 0:
         for p in range(n_players):
-            if highs[p] == best_high:
-                counts[p, 0, n_high] += 1
+            counts[p, 0, n_high] += highs[p] == best_high
         return
     n_low = 0
     for p in range(n_players):
