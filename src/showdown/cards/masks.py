@@ -24,8 +24,10 @@ def card_mask(cards: CardsLike, *, name: str = "cards") -> NDArray[np.uint64]:
     """
     array = as_card_array(cards, name=name)
     bits = np.left_shift(np.uint64(1), array.astype(np.uint64))
-    return np.bitwise_or.reduce(bits, axis=-1) if array.shape[-1] else np.zeros(
-        array.shape[:-1], dtype=np.uint64
+    return (
+        np.bitwise_or.reduce(bits, axis=-1)
+        if array.shape[-1]
+        else np.zeros(array.shape[:-1], dtype=np.uint64)
     )
 
 
