@@ -20,8 +20,9 @@ def _shares(highs: list, lows: list | None) -> list[Fraction]:
     high_winners = [i for i in range(n) if highs[i] == best]
     qualifying = [low for low in lows if low is not None] if lows is not None else []
     if not qualifying:
-        return [Fraction(1, len(high_winners)) if i in high_winners else Fraction(0)
-                for i in range(n)]
+        return [
+            Fraction(1, len(high_winners)) if i in high_winners else Fraction(0) for i in range(n)
+        ]
     best_low = max(qualifying)
     low_winners = [i for i in range(n) if lows is not None and lows[i] == best_low]
     return [
@@ -31,8 +32,14 @@ def _shares(highs: list, lows: list | None) -> list[Fraction]:
     ]
 
 
-def board_equity(holes: Sequence[Sequence[int]], board: Sequence[int], dead: Sequence[int],
-                 *, omaha: bool = False, hilo: bool = False) -> tuple[list[Fraction], int]:
+def board_equity(
+    holes: Sequence[Sequence[int]],
+    board: Sequence[int],
+    dead: Sequence[int],
+    *,
+    omaha: bool = False,
+    hilo: bool = False,
+) -> tuple[list[Fraction], int]:
     """Exact equity (as fractions) and deal count for fixed hands on a partial board."""
     used = {c for hole in holes for c in hole} | set(board) | set(dead)
     deck = [c for c in range(52) if c not in used]
@@ -52,8 +59,9 @@ def board_equity(holes: Sequence[Sequence[int]], board: Sequence[int], dead: Seq
     return [t / deals for t in totals], deals
 
 
-def deal_equity(known: Sequence[Sequence[int]], need: Sequence[int], dead: Sequence[int],
-                *, hilo: bool = False) -> tuple[list[Fraction], int]:
+def deal_equity(
+    known: Sequence[Sequence[int]], need: Sequence[int], dead: Sequence[int], *, hilo: bool = False
+) -> tuple[list[Fraction], int]:
     """Exact equity when each player gets ``need[i]`` more cards (stud, draw)."""
     used = {c for hand in known for c in hand} | set(dead)
     deck = [c for c in range(52) if c not in used]
