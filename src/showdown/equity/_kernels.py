@@ -145,7 +145,11 @@ def evaluate_players(
     pairs,
     triples,
 ):  # pragma: no cover
-    """High (and low) strength of every player's final hand into ``highs``/``lows``."""
+    """High (and low) strength of every player's final hand into ``highs``/``lows``.
+
+    Low masks are only built in hi-lo games: the extra loads cost a few
+    percent of a hold'em deal.
+    """
     board_key = KEY_START
     board_bits = np.uint64(0)
     board_low = 0
@@ -153,17 +157,13 @@ def evaluate_players(
         card = board[0, position]
         board_key += card_key[card]
         board_bits |= card_bit[card]
-        board_low |= low_bit[card]
+        if hilo:
+            board_low |= low_bit[card]
     for p in range(n_players):
-        own_low = 0
         if mode == MODE_OMAHA:
-            for position in range(own_length[p]):
-                own_low |= low_bit[own[p, position]]
             highs[p] = omaha_high_one(
                 own, p, board, 0, pairs, triples, pair_index, triple_index, omaha_ranks, flush
             )
-            if hilo:
-                lows[p] = omaha_low8[own_low << 8 | board_low]
         else:
             key = board_key
             bits = board_bits
@@ -171,11 +171,16 @@ def evaluate_players(
                 card = own[p, position]
                 key += card_key[card]
                 bits |= card_bit[card]
-                own_low |= low_bit[card]
             highs[p] = strength_of_key(
                 key, bits, offsets, values, flush, ROW_SHIFT_7, COLUMN_MASK_7
             )
-            if hilo:
+        if hilo:
+            own_low = 0
+            for position in range(own_length[p]):
+                own_low |= low_bit[own[p, position]]
+            if mode == MODE_OMAHA:
+                lows[p] = omaha_low8[own_low << 8 | board_low]
+            else:
                 lows[p] = low8[own_low | board_low]
 
 
