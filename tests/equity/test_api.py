@@ -122,3 +122,10 @@ def test_draw_with_every_player_pat_is_one_deal() -> None:
     result = equity(["AsKsQsJs2c", "7h7d7c3s2s"], game="draw")
     assert result.exact and result.trials == 1
     assert result.equity.tolist() == [0.0, 1.0]
+
+
+def test_many_random_players_fall_back_to_sampling_without_exhausting_memory() -> None:
+    result = equity(["random", "random", "random"], samples=50_000, seed=4)
+    assert not result.exact
+    with pytest.raises(ValueError, match="joint holdings"):
+        equity(["random", "random", "random"], exact=True)

@@ -43,6 +43,12 @@ def joint_holdings(
                 f"player {index + 1}: exact enumeration of random {hole}-card hands is not "
                 "supported; sample instead (exact=False)"
             )
+        if masks.size * len(hand_range) > 20 * limit:
+            # Checked before building the (holdings x combos) overlap table,
+            # which alone would take gigabytes for several random hands.
+            raise TooManyAssignmentsError(
+                f"the ranges have more than {limit:,} joint holdings; sample instead (exact=False)"
+            )
         combos = hand_range.combos
         combo_masks = hand_range.masks
         fits = (masks[:, None] & combo_masks[None, :]) == 0
