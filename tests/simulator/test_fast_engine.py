@@ -16,6 +16,7 @@ import pytest
 from showdown.simulator import GAMES, HandState, SimulationResult, Stakes, Variant, simulate
 from showdown.simulator import fast as fast_module
 from showdown.simulator._kernel_parts import BET_RAISE, CHECK_CALL, FOLD
+from showdown.simulator.agents import HandStrengthAgent
 from showdown.simulator.fast import (
     HandRecords,
     compiled_agent_kinds,
@@ -35,6 +36,10 @@ SESSIONS = [
     (["random", "random"], 41, None),
     (["random"] * 9 + ["call"], 7, Stakes.blinds(1, 3, ante=1)),
 ]
+
+
+class Cautious(HandStrengthAgent):
+    """A subclass of a built-in agent: its behaviour may differ, so it stays on Python."""
 
 
 def replay(variant: Variant, stakes: Stakes, records: HandRecords, hand: int) -> list[int]:
@@ -162,6 +167,8 @@ def test_auto_engine_picks_compiled_only_when_eligible(monkeypatch):
     monkeypatch.setattr(fast_module, "run_compiled", spy)
     auto = simulate("nlhe", ["random", "call"], hands=300, seed=8)
     assert used == ["compiled"]
+    simulate("plo8", ["random", "call", HandStrengthAgent(raise_at=0.8)], hands=300, seed=8)
+    assert used == ["compiled", "compiled"]
     compiled = simulate("nlhe", ["random", "call"], hands=300, seed=8, engine="compiled")
     assert auto.net == compiled.net
 
@@ -174,7 +181,6 @@ def test_auto_engine_picks_compiled_only_when_eligible(monkeypatch):
     simulate("draw", ["random", "call"], hands=50, seed=8)
     simulate("nlhe", ["random", "call"], hands=50, seed=8, mode="tournament")
     simulate("nlhe", ["random", "call"], hands=20, seed=8, record_histories=True)
-    simulate("nlhe", ["random", "strength"], hands=50, seed=8)
     simulate("nlhe", ["random", "call"], hands=50, seed=8, engine="python")
     assert used == []
 
@@ -185,7 +191,7 @@ def test_engine_argument_is_checked():
     with pytest.raises(ValueError, match="compiled engine cannot run this: variant stud"):
         simulate("stud", ["random"], hands=10, engine="compiled")
     with pytest.raises(ValueError, match="agent"):
-        simulate("nlhe", ["random", "strength"], hands=10, engine="compiled")
+        simulate("nlhe", ["random", Cautious()], hands=10, engine="compiled")
     with pytest.raises(ValueError, match="cash"):
         simulate("nlhe", ["random"], hands=10, engine="compiled", mode="tournament")
 
@@ -193,8 +199,8 @@ def test_engine_argument_is_checked():
 def test_eligibility_rules():
     assert [name for name, variant in GAMES.items() if supports_variant(variant)] == COMPILED_GAMES
     assert supports_variant(GAMES["flhe"].with_options(raise_cap=None))
-    assert compiled_agent_kinds(["random", "call"]) == [0, 1]
-    assert compiled_agent_kinds(["random", "strength"]) is None
+    assert compiled_agent_kinds(["random", "call", "strength"]) == [0, 1, 2]
+    assert compiled_agent_kinds(["random", Cautious()]) is None  # a subclass may differ
     assert ineligibility(GAMES["plo"], ["call"], "cash", True) is not None
 
 
@@ -215,7 +221,11 @@ def _close(compiled: float, python: float, tolerance: float) -> bool:
 
 @pytest.mark.parametrize(
     ("game", "agents"),
-    [("nlhe", ["random"] * 6), ("plo8", ["random", "call", "random"])],
+    [
+        ("nlhe", ["random"] * 6),
+        ("plo8", ["random", "call", "random"]),
+        ("flhe", ["strength", "random", "call", "strength"]),
+    ],
 )
 def test_statistics_match_the_python_engine(game, agents):
     hands = 20_000
@@ -239,3 +249,40 @@ def _mean_width(result: SimulationResult) -> float:
     return sum(seat.bb_per_100_high - seat.bb_per_100_low for seat in result.seats) / len(
         result.seats
     )
+
+
+@pytest.mark.parametrize("game", COMPILED_GAMES)
+def test_compiled_strength_agent_decides_like_the_python_one(game):
+    """Replay compiled hands and ask the Python HandStrengthAgent at each of its turns."""
+    variant = GAMES[game]
+    stakes = default_stakes(variant)
+    agents = ["strength", "random", "call", "strength"]
+    run = run_compiled(variant, stakes, agents, 60, hands=300, tables=3, seed=31, record=True)
+    records = run.records
+    assert records is not None
+    decisions = 0
+    for hand in range(300):
+        state = HandState(
+            variant,
+            stakes,
+            records.starts[hand].tolist(),
+            button=int(records.buttons[hand]),
+            deck=records.decks[hand].tolist(),
+            record=False,
+        )
+        python_agent = HandStrengthAgent()
+        for seat, kind, amount in records.actions_of(hand):
+            if agents[seat] == "strength":
+                compiled = {FOLD: "fold", CHECK_CALL: "call" if state.to_call else "check"}.get(
+                    kind, amount
+                )
+                assert python_agent(state, seat) == compiled, f"hand {hand}, seat {seat}"
+                decisions += 1
+            if kind == FOLD:
+                state.fold()
+            elif kind == CHECK_CALL:
+                state.check_call()
+            else:
+                state.bet_raise_to(amount)
+        assert state.stacks == records.finals[hand].tolist()
+    assert decisions > 500

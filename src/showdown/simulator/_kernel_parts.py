@@ -21,6 +21,7 @@ from ..evaluator._kernels import (
 # Agent kinds (one per seat).
 RANDOM_AGENT = 0
 CALLING_STATION = 1
+STRENGTH_AGENT = 2
 
 # Betting structures.
 NO_LIMIT = 0
@@ -295,3 +296,136 @@ def evaluate_seats(
             )
             if showdown_kind == OMAHA_HILO:
                 low[seat] = omaha_low8[(hole_mask << 8) | board_mask]
+
+
+@jit_inline
+def rank_score(deck, first, count):  # pragma: no cover - compiled
+    """``agents._rank_score`` of ``count`` cards from ``deck[first]``: pairs, high rank, suits."""
+    most = 0
+    high = 0
+    suits = 0
+    for position in range(first, first + count):
+        rank = deck[position] >> 2
+        same = 0
+        for other in range(first, first + count):
+            if deck[other] >> 2 == rank:
+                same += 1
+        if same > most:
+            most = same
+        if rank > high:
+            high = rank
+        suits |= 1 << (deck[position] & 3)
+    distinct_suits = 0
+    for suit in range(4):
+        if suits & (1 << suit):
+            distinct_suits += 1
+    if most >= 4:
+        base = 0.95
+    elif most == 3:
+        base = 0.8
+    elif most == 2:
+        base = 0.5
+    else:
+        base = 0.15
+    return base + 0.1 * high / 12 + (0.03 if distinct_suits < count else 0.0)
+
+
+@jit_inline
+def own_strength(
+    seat,
+    n,
+    button,
+    hole_count,
+    street,
+    deck,
+    showdown_kind,
+    preflop,
+    category_strength,
+    card_key,
+    card_bit,
+    offsets7,
+    values7,
+    flush,
+    pair_index,
+    triple_index,
+    omaha_ranks,
+    hole_rows,
+    flop_row,
+    turn_row,
+    board_row,
+    pairs,
+    triples,
+):  # pragma: no cover - compiled
+    """``HandStrengthAgent.strength``: the 0..1 score of a seat's own cards and the board.
+
+    Hold'em pre-flop a table lookup; Omaha pre-flop a rank count minus 0.1; later
+    streets the category of the best hand (one evaluation) mapped by ``category_strength``.
+    """
+    first = ((seat - button - 1) % n) * hole_count
+    if street == 0:
+        if showdown_kind == HOLDEM_HIGH:
+            return preflop[deck[first], deck[first + 1]]
+        return rank_score(deck, first, hole_count) - 0.1
+    board_count = street + 2
+    board_start = n * hole_count
+    if showdown_kind == HOLDEM_HIGH:
+        key = KEY_START
+        bits = np.uint64(0)
+        for position in range(hole_count):
+            card = deck[first + position]
+            key += card_key[card]
+            bits |= card_bit[card]
+        for position in range(board_count):
+            card = deck[board_start + position]
+            key += card_key[card]
+            bits |= card_bit[card]
+        value = strength_of_key(key, bits, offsets7, values7, flush, ROW_SHIFT_7, COLUMN_MASK_7)
+        return category_strength[value >> 12]
+    for position in range(hole_count):
+        hole_rows[seat, position] = deck[first + position]
+    if board_count == 3:
+        for position in range(3):
+            flop_row[0, position] = deck[board_start + position]
+        value = omaha_high_one(
+            hole_rows,
+            seat,
+            flop_row,
+            0,
+            pairs,
+            triples,
+            pair_index,
+            triple_index,
+            omaha_ranks,
+            flush,
+        )
+    elif board_count == 4:
+        for position in range(4):
+            turn_row[0, position] = deck[board_start + position]
+        value = omaha_high_one(
+            hole_rows,
+            seat,
+            turn_row,
+            0,
+            pairs,
+            triples,
+            pair_index,
+            triple_index,
+            omaha_ranks,
+            flush,
+        )
+    else:
+        for position in range(5):
+            board_row[0, position] = deck[board_start + position]
+        value = omaha_high_one(
+            hole_rows,
+            seat,
+            board_row,
+            0,
+            pairs,
+            triples,
+            pair_index,
+            triple_index,
+            omaha_ranks,
+            flush,
+        )
+    return category_strength[value >> 12]

@@ -35,10 +35,12 @@ from ._kernel_parts import (
     REBUYS,
     SHOWDOWNS,
     SHOWDOWNS_WON,
+    STRENGTH_AGENT,
     VPIP,
     evaluate_seats,
     find_actor,
     next_uniform,
+    own_strength,
     raise_range,
     settle_pots,
 )
@@ -49,6 +51,10 @@ def play_sessions(
     hands_per_table,
     n,
     agent_kinds,
+    raise_at,
+    call_at,
+    preflop,
+    category_strength,
     starting,
     betting,
     raise_cap,
@@ -124,6 +130,8 @@ def play_sessions(
         low = np.zeros(n, np.int64)
         hole_rows = np.zeros((n, hole_count), np.uint8)
         board_row = np.zeros((1, 5), np.uint8)
+        flop_row = np.zeros((1, 3), np.uint8)
+        turn_row = np.zeros((1, 4), np.uint8)
         pairs = np.empty(15, np.int32)
         triples = np.empty(10, np.int32)
         for hand_number in range(hands_per_table[table]):
@@ -276,6 +284,64 @@ def play_sessions(
                                         else:
                                             state, pick = next_uniform(state)
                                             amount = least + int(pick * (most - least + 1))
+                    elif agent_kinds[seat] == STRENGTH_AGENT:
+                        # HandStrengthAgent: bet strong hands, call medium ones at a fair price.
+                        value = own_strength(
+                            seat,
+                            n,
+                            button,
+                            hole_count,
+                            street,
+                            deck,
+                            showdown_kind,
+                            preflop,
+                            category_strength,
+                            card_key,
+                            card_bit,
+                            offsets7,
+                            values7,
+                            flush,
+                            pair_index,
+                            triple_index,
+                            omaha_ranks,
+                            hole_rows,
+                            flop_row,
+                            turn_row,
+                            board_row,
+                            pairs,
+                            triples,
+                        )
+                        to_call = min(owed, table_stacks[seat])
+                        least, most = raise_range(
+                            seat,
+                            n,
+                            bets,
+                            table_stacks,
+                            totals,
+                            folded,
+                            all_in,
+                            may_raise,
+                            current,
+                            full_bet,
+                            bet_size,
+                            bets_count,
+                            last_raise,
+                            betting,
+                            raise_cap,
+                            small_bet,
+                        )
+                        pot = totals.sum()
+                        if value >= raise_at[seat] and least >= 0:
+                            kind = BET_RAISE
+                            amount = least
+                            if betting != FIXED_LIMIT:
+                                # About two thirds of the pot, within the legal range.
+                                target = current + (2 * (pot + to_call)) // 3
+                                amount = min(max(least, target), most)
+                        elif to_call > 0:
+                            price = to_call / (pot + to_call)
+                            if value < call_at[seat] + price * 0.5:
+                                kind = FOLD
                     if recording and n_actions < max_actions:
                         record_actions[record_row, n_actions, 0] = seat
                         record_actions[record_row, n_actions, 1] = kind

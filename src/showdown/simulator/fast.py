@@ -2,13 +2,16 @@
 
 :func:`simulate` uses this engine (``engine="auto"``) when every seat is a
 built-in agent with a compiled twin (:class:`~showdown.simulator.agents.RandomAgent`,
-:class:`~showdown.simulator.agents.CallingStation`), the game is a hold'em or
-Omaha variant with blinds (``nlhe plhe flhe plo flo plo8 flo8`` and their
+:class:`~showdown.simulator.agents.CallingStation`,
+:class:`~showdown.simulator.agents.HandStrengthAgent` with its own thresholds), the
+game is a hold'em or Omaha variant with blinds (``nlhe plhe flhe plo flo plo8 flo8`` and their
 ``with_options`` forms), the mode is ``"cash"`` and no hand histories are
 requested. The kernel (:mod:`showdown.simulator._kernels`) applies the same
 rules as :class:`~showdown.simulator.state.HandState`; the random agent picks
 among the same options with the same probabilities, from its own random stream
-(results match the Python engine in distribution, not hand for hand).
+(results match the Python engine in distribution, not hand for hand); the
+calling station and the hand-strength agent make the same decision as their
+Python twins in the same spot.
 
 Agents that never take time cannot trip a time limit, so the time rule does
 not affect eligibility; timeouts and disconnects are always 0 here.
@@ -35,7 +38,7 @@ import numpy as np
 from .._jit import thread_limit
 from ..evaluator.tables import Tables, get_tables
 from . import _kernel_parts, _kernels
-from .agents import CallingStation, RandomAgent
+from .agents import _CATEGORY_STRENGTH, _PREFLOP, CallingStation, HandStrengthAgent, RandomAgent
 from .rules import Stakes, Variant
 from .session import SeatResult, SimulationResult, bb_per_100_interval
 
@@ -56,6 +59,8 @@ COMPILED_AGENTS: dict[object, int] = {
     CallingStation: _kernel_parts.CALLING_STATION,
     "random": _kernel_parts.RANDOM_AGENT,
     "call": _kernel_parts.CALLING_STATION,
+    HandStrengthAgent: _kernel_parts.STRENGTH_AGENT,
+    "strength": _kernel_parts.STRENGTH_AGENT,
 }
 
 #: Showdown kind of each supported ``Variant.hands``.
@@ -78,6 +83,12 @@ CHUNK_HANDS = 16_384
 def _tables() -> Tables:
     # get_tables() reads the table file each call; the kernel needs it once per process.
     return get_tables()
+
+
+@lru_cache(maxsize=1)
+def _strength_tables() -> tuple[np.ndarray, np.ndarray]:
+    """HandStrengthAgent's pre-flop scores (52 x 52) and post-flop strength by category."""
+    return np.array(_PREFLOP, np.float64), np.array(_CATEGORY_STRENGTH, np.float64)
 
 
 def supports_variant(variant: Variant) -> bool:
@@ -239,7 +250,9 @@ def run_compiled(
         raise ValueError(f"engine: the compiled engine does not play {variant.name}")
     kinds = compiled_agent_kinds(agents)
     if kinds is None:
-        raise ValueError("engine: the compiled engine plays only the 'random' and 'call' agents")
+        raise ValueError(
+            "engine: the compiled engine plays only the 'random', 'call' and 'strength' agents"
+        )
     players = len(kinds)
     evaluator = _tables()
     hole = variant.streets[0].down
@@ -264,6 +277,14 @@ def run_compiled(
     raise_cap = -1 if variant.raise_cap is None else variant.raise_cap
     showdown_kind = _SHOWDOWN_KINDS[variant.hands]
     agent_kinds = np.array(kinds, np.int64)
+    # HandStrengthAgent thresholds per seat (instances may carry their own).
+    default_strength = HandStrengthAgent()
+    raise_at = np.array(
+        [getattr(agent, "raise_at", default_strength.raise_at) for agent in agents], np.float64
+    )
+    call_at = np.array(
+        [getattr(agent, "call_at", default_strength.call_at) for agent in agents], np.float64
+    )
     starting = np.full(players, starting_stack, np.int64)
     # Whole rounds per chunk so every table keeps the session's round-robin order; with
     # a progress callback one round per call, as the Python engine reports.
@@ -283,6 +304,10 @@ def run_compiled(
                 per_table,
                 players,
                 agent_kinds,
+                raise_at,
+                call_at,
+                _strength_tables()[0],
+                _strength_tables()[1],
                 starting,
                 _BETTING[variant.betting],
                 raise_cap,
@@ -415,5 +440,5 @@ def ineligibility(
     if record_histories:
         return "record_histories (hand histories need the Python engine)"
     if compiled_agent_kinds(agents) is None:
-        return "an agent other than the built-in 'random' and 'call'"
+        return "an agent other than the built-in 'random', 'call' and 'strength'"
     return None

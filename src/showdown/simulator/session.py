@@ -295,7 +295,8 @@ def simulate(
         ``"python"``: the :class:`~showdown.simulator.state.HandState` engine.
         ``"compiled"``: the numba engine (:mod:`showdown.simulator.fast`, ~100x
         faster), for cash games of ``nlhe plhe flhe plo flo plo8 flo8`` whose seats
-        are all ``"random"`` or ``"call"`` agents, without ``record_histories``;
+        are all built-in agents (``"random"``, ``"call"``, ``"strength"``; exact
+        types, not subclasses), without ``record_histories``;
         it applies the same rules, but the cards and random choices come from
         another stream (same seed, same result within one engine). ``"auto"``
         (default) picks ``"compiled"`` when eligible. Timeouts, disconnects and
