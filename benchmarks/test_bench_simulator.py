@@ -10,8 +10,8 @@ run. Every variant is timed on the same mix. The first call of each benchmark
 warms up the evaluator kernels (compiled or loaded from the cache).
 
 ``simulate`` picks its engine itself (``engine="auto"``): the compiled (numba)
-engine for the hold'em/Omaha random/call tables, the Python ``HandState`` engine
-for stud, draw and the ``strength`` agent. Rows labelled "python engine" force
+engine for the hold'em/Omaha tables of built-in agents, the Python ``HandState``
+engine for stud and draw. Rows labelled "python engine" force
 ``engine="python"`` on the same tables for comparison.
 """
 
@@ -62,9 +62,25 @@ def test_simulate_nlhe_6max_python_engine(benchmark, throughputs):
 
 def test_simulate_nlhe_6max_strength(benchmark, throughputs):
     agents = ["random", "call", "strength"]
+    hands = N_COMPILED_HANDS // 5
     _run("nlhe", 1_000, agents)
-    benchmark.pedantic(_run, args=("nlhe", N_HANDS, agents), rounds=3, warmup_rounds=1)
-    throughputs.record(benchmark, "simulate nlhe 6-max, random/call/strength", N_HANDS)
+    benchmark.pedantic(_run, args=("nlhe", hands, agents), rounds=3, warmup_rounds=1)
+    throughputs.record(benchmark, "simulate nlhe 6-max, random/call/strength", hands)
+
+
+def test_simulate_nlhe_6max_strength_python_engine(benchmark, throughputs):
+    agents = ["random", "call", "strength"]
+    _run("nlhe", 1_000, agents, engine="python")
+    benchmark.pedantic(
+        _run,
+        args=("nlhe", N_HANDS, agents),
+        kwargs={"engine": "python"},
+        rounds=3,
+        warmup_rounds=1,
+    )
+    throughputs.record(
+        benchmark, "simulate nlhe 6-max, random/call/strength, python engine", N_HANDS
+    )
 
 
 @pytest.mark.parametrize("game", [name for name in GAMES if name != "nlhe"])

@@ -285,6 +285,7 @@ def run_compiled(
     call_at = np.array(
         [getattr(agent, "call_at", default_strength.call_at) for agent in agents], np.float64
     )
+    preflop, category_strength = _strength_tables()
     starting = np.full(players, starting_stack, np.int64)
     # Whole rounds per chunk so every table keeps the session's round-robin order; with
     # a progress callback one round per call, as the Python engine reports.
@@ -295,19 +296,18 @@ def run_compiled(
             size = min(chunk, hands - done)
             per_table = np.full(tables, size // tables, np.int64)
             per_table[: size % tables] += 1
-            offsets = (
-                done + np.concatenate(([0], np.cumsum(per_table)[:-1]))
-                if record
-                else (np.zeros(0, np.int64))
-            )
+            # Row of each table's first hand of this chunk (an empty array: no recording).
+            offsets = np.zeros(0, np.int64)
+            if record:
+                offsets = done + np.concatenate(([0], np.cumsum(per_table)[:-1]))
             _kernels.play_sessions(
                 per_table,
                 players,
                 agent_kinds,
                 raise_at,
                 call_at,
-                _strength_tables()[0],
-                _strength_tables()[1],
+                preflop,
+                category_strength,
                 starting,
                 _BETTING[variant.betting],
                 raise_cap,
