@@ -430,8 +430,8 @@ def ineligibility(
     >>> from showdown.simulator import GAMES
     >>> ineligibility(GAMES["nlhe"], ["random", "call"], "cash", False) is None
     True
-    >>> ineligibility(GAMES["stud"], ["random"], "cash", False)
-    'variant stud is not a hold'em/Omaha blind game'
+    >>> print(ineligibility(GAMES["stud"], ["random"], "cash", False))
+    variant stud is not a hold'em/Omaha blind game
     """
     if not supports_variant(variant):
         return f"variant {variant.name} is not a hold'em/Omaha blind game"
