@@ -559,6 +559,8 @@ def deal_exact_kernel(
                         own,
                         own_length,
                         board,
+                        KEY_START,
+                        np.uint64(0),
                         0,
                         highs,
                         lows,

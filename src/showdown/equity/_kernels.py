@@ -128,7 +128,9 @@ def evaluate_players(
     own,
     own_length,
     board,
-    n_board,
+    board_key,
+    board_bits,
+    board_low,
     highs,
     lows,
     card_key,
@@ -147,18 +149,12 @@ def evaluate_players(
 ):  # pragma: no cover
     """High (and low) strength of every player's final hand into ``highs``/``lows``.
 
-    Low masks are only built in hi-lo games: the extra loads cost a few
-    percent of a hold'em deal.
+    The board arrives as running sums (``board_key`` includes ``KEY_START``,
+    ``board_bits``, ``board_low``) kept by the dealer as it draws, so the
+    board is not read again per deal; Omaha also reads ``board`` itself. Low
+    masks are only built in hi-lo games: the extra loads cost a few percent
+    of a hold'em deal.
     """
-    board_key = KEY_START
-    board_bits = np.uint64(0)
-    board_low = 0
-    for position in range(n_board):
-        card = board[0, position]
-        board_key += card_key[card]
-        board_bits |= card_bit[card]
-        if hilo:
-            board_low |= low_bit[card]
     for p in range(n_players):
         if mode == MODE_OMAHA:
             highs[p] = omaha_high_one(
@@ -269,8 +265,15 @@ def monte_carlo_kernel(
         lows = np.zeros(n_players, np.uint8)
         pairs = np.empty(15, np.int32)
         triples = np.empty(10, np.int32)
+        known_key = KEY_START
+        known_bits = np.uint64(0)
+        known_low = 0
         for position in range(board_known.size):
-            board[0, position] = board_known[position]
+            card = board_known[position]
+            board[0, position] = card
+            known_key += card_key[card]
+            known_bits |= card_bit[card]
+            known_low |= low_bit[card]
         for p in range(n_players):
             for position in range(known_length[p]):
                 own[p, position] = known[p, position]
@@ -330,10 +333,16 @@ def monte_carlo_kernel(
                         used |= _U1 << np.uint64(card)
                         own[p, known_length[p] + slot] = card
                     own_length[p] = known_length[p] + need[p]
+            board_key = known_key
+            board_bits = known_bits
+            board_low = known_low
             for slot in range(board_known.size, n_board):
                 state, card = draw_card(state, used)
                 used |= _U1 << np.uint64(card)
                 board[0, slot] = card
+                board_key += card_key[card]
+                board_bits |= card_bit[card]
+                board_low |= low_bit[card]
             evaluate_players(
                 mode,
                 hilo,
@@ -341,7 +350,9 @@ def monte_carlo_kernel(
                 own,
                 own_length,
                 board,
-                n_board,
+                board_key,
+                board_bits,
+                board_low,
                 highs,
                 lows,
                 card_key,
