@@ -12,7 +12,7 @@ from ..evaluator._kernels import (
     omaha_high_one,
     strength_of_key,
 )
-from ._kernels import MODE_OMAHA, evaluate_players, score_deal
+from ._kernels import MODE_OMAHA, evaluate_players, score_deal, sum_cards
 
 
 @jit_inline
@@ -538,6 +538,9 @@ def deal_exact_kernel(
         no_index = np.zeros(1, np.int32)
         no_ranks = np.zeros(1, np.uint16)
         no_low = np.zeros(1, np.uint8)
+        own_key = np.zeros(n_players, np.uint64)
+        own_bits = np.zeros(n_players, np.uint64)
+        own_low = np.zeros(n_players, np.int64)
         for item in range(chunk, n_items, n_chunks):
             taken[:] = False
             holding[:] = False
@@ -552,12 +555,21 @@ def deal_exact_kernel(
                 index[1] = item if slot_player[1] == slot_player[0] else -1
             while True:
                 if depth >= n_slots:
+                    for p in range(n_players):
+                        key, bits, low = sum_cards(
+                            own, p, own_length[p], card_key, card_bit, low_bit
+                        )
+                        own_key[p] = key
+                        own_bits[p] = bits
+                        own_low[p] = low
                     evaluate_players(
                         0,
                         hilo,
                         n_players,
                         own,
-                        own_length,
+                        own_key,
+                        own_bits,
+                        own_low,
                         board,
                         KEY_START,
                         np.uint64(0),

@@ -126,7 +126,9 @@ def evaluate_players(
     hilo,
     n_players,
     own,
-    own_length,
+    own_key,
+    own_bits,
+    own_low,
     board,
     board_key,
     board_bits,
@@ -151,9 +153,9 @@ def evaluate_players(
 
     The board arrives as running sums (``board_key`` includes ``KEY_START``,
     ``board_bits``, ``board_low``) kept by the dealer as it draws, so the
-    board is not read again per deal; Omaha also reads ``board`` itself. Low
-    masks are only built in hi-lo games: the extra loads cost a few percent
-    of a hold'em deal.
+    board is not read again per deal; Omaha also reads ``board`` itself.
+    Each player's own cards arrive the same way (``own_key``, ``own_bits``,
+    ``own_low``, without ``KEY_START``), summed once when they are dealt.
     """
     for p in range(n_players):
         if mode == MODE_OMAHA:
@@ -161,23 +163,34 @@ def evaluate_players(
                 own, p, board, 0, pairs, triples, pair_index, triple_index, omaha_ranks, flush
             )
         else:
-            key = board_key
-            bits = board_bits
-            for position in range(own_length[p]):
-                card = own[p, position]
-                key += card_key[card]
-                bits |= card_bit[card]
             highs[p] = strength_of_key(
-                key, bits, offsets, values, flush, ROW_SHIFT_7, COLUMN_MASK_7
+                board_key + own_key[p],
+                board_bits | own_bits[p],
+                offsets,
+                values,
+                flush,
+                ROW_SHIFT_7,
+                COLUMN_MASK_7,
             )
         if hilo:
-            own_low = 0
-            for position in range(own_length[p]):
-                own_low |= low_bit[own[p, position]]
             if mode == MODE_OMAHA:
-                lows[p] = omaha_low8[own_low << 8 | board_low]
+                lows[p] = omaha_low8[own_low[p] << 8 | board_low]
             else:
-                lows[p] = low8[own_low | board_low]
+                lows[p] = low8[own_low[p] | board_low]
+
+
+@jit_inline
+def sum_cards(cards, row, count, card_key, card_bit, low_bit):  # pragma: no cover - compiled
+    """(key sum, or-ed suit bits, low mask) of ``cards[row, :count]``."""
+    key = np.uint64(0)
+    bits = np.uint64(0)
+    low = 0
+    for position in range(count):
+        card = cards[row, position]
+        key += card_key[card]
+        bits |= card_bit[card]
+        low |= low_bit[card]
+    return key, bits, low
 
 
 # ----------------------------------------------------------------------------- Monte Carlo
@@ -259,7 +272,6 @@ def monte_carlo_kernel(
         chunk_categories = categories[chunk]
         state = seeds[chunk]
         own = np.zeros((n_players, own_width), np.uint8)
-        own_length = np.zeros(n_players, np.int64)
         board = np.zeros((1, n_board), np.uint8)
         highs = np.zeros(n_players, np.uint16)
         lows = np.zeros(n_players, np.uint8)
@@ -274,9 +286,32 @@ def monte_carlo_kernel(
             known_key += card_key[card]
             known_bits |= card_bit[card]
             known_low |= low_bit[card]
+        # Sums of each player's cards: known cards once per chunk, dealt ones as dealt.
+        own_key = np.zeros(n_players, np.uint64)
+        own_bits = np.zeros(n_players, np.uint64)
+        own_low = np.zeros(n_players, np.int64)
+        known_sums_key = np.zeros(n_players, np.uint64)
+        known_sums_bits = np.zeros(n_players, np.uint64)
+        known_sums_low = np.zeros(n_players, np.int64)
         for p in range(n_players):
             for position in range(known_length[p]):
                 own[p, position] = known[p, position]
+            key, bits, low = sum_cards(known, p, known_length[p], card_key, card_bit, low_bit)
+            known_sums_key[p] = key
+            known_sums_bits[p] = bits
+            known_sums_low[p] = low
+            own_key[p] = key
+            own_bits[p] = bits
+            own_low[p] = low
+        n_combos = combo_cards.shape[0]
+        combo_key = np.zeros(n_combos, np.uint64)
+        combo_bits = np.zeros(n_combos, np.uint64)
+        combo_low = np.zeros(n_combos, np.int64)
+        for combo in range(n_combos):
+            key, bits, low = sum_cards(combo_cards, combo, hole_size, card_key, card_bit, low_bit)
+            combo_key[combo] = key
+            combo_bits[combo] = bits
+            combo_low[combo] = low
         tries = 0
         failed_in_a_row = 0
         done = 0
@@ -310,9 +345,12 @@ def monte_carlo_kernel(
                     clash = True
                     break
                 used |= mask
-                for position in range(hole_size):
-                    own[p, position] = combo_cards[pick, position]
-                own_length[p] = hole_size
+                if mode == MODE_OMAHA:  # other games only need the sums below
+                    for position in range(hole_size):
+                        own[p, position] = combo_cards[pick, position]
+                own_key[p] = combo_key[pick]
+                own_bits[p] = combo_bits[pick]
+                own_low[p] = combo_low[pick]
             if clash:
                 failed_in_a_row += 1
                 if failed_in_a_row >= max_attempts:
@@ -322,17 +360,33 @@ def monte_carlo_kernel(
             failed_in_a_row = 0
             for p in range(n_players):
                 if random_hole[p]:
+                    key = np.uint64(0)
+                    bits = np.uint64(0)
+                    low = 0
                     for slot in range(hole_size):
                         state, card = draw_card(state, used)
                         used |= _U1 << np.uint64(card)
-                        own[p, slot] = card
-                    own_length[p] = hole_size
-                elif combo_start[p + 1] == combo_start[p]:
-                    for slot in range(need[p]):
+                        if mode == MODE_OMAHA:
+                            own[p, slot] = card
+                        key += card_key[card]
+                        bits |= card_bit[card]
+                        low |= low_bit[card]
+                    own_key[p] = key
+                    own_bits[p] = bits
+                    own_low[p] = low
+                elif combo_start[p + 1] == combo_start[p] and need[p] > 0:
+                    key = known_sums_key[p]
+                    bits = known_sums_bits[p]
+                    low = known_sums_low[p]
+                    for _ in range(need[p]):
                         state, card = draw_card(state, used)
                         used |= _U1 << np.uint64(card)
-                        own[p, known_length[p] + slot] = card
-                    own_length[p] = known_length[p] + need[p]
+                        key += card_key[card]
+                        bits |= card_bit[card]
+                        low |= low_bit[card]
+                    own_key[p] = key
+                    own_bits[p] = bits
+                    own_low[p] = low
             board_key = known_key
             board_bits = known_bits
             board_low = known_low
@@ -348,7 +402,9 @@ def monte_carlo_kernel(
                 hilo,
                 n_players,
                 own,
-                own_length,
+                own_key,
+                own_bits,
+                own_low,
                 board,
                 board_key,
                 board_bits,
