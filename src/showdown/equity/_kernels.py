@@ -230,6 +230,8 @@ def monte_carlo_kernel(
     own_width,
     board_known,
     n_board,
+    deck,
+    shuffle_only,
     base_used,
     seeds,
     deals_per_chunk,
@@ -271,6 +273,8 @@ def monte_carlo_kernel(
         chunk_sum_squares = sum_squares[chunk]
         chunk_categories = categories[chunk]
         state = seeds[chunk]
+        my_deck = deck.copy()
+        deck_size = deck.size
         own = np.zeros((n_players, own_width), np.uint8)
         board = np.zeros((1, n_board), np.uint8)
         highs = np.zeros(n_players, np.uint16)
@@ -390,13 +394,30 @@ def monte_carlo_kernel(
             board_key = known_key
             board_bits = known_bits
             board_low = known_low
-            for slot in range(board_known.size, n_board):
-                state, card = draw_card(state, used)
-                used |= _U1 << np.uint64(card)
-                board[0, slot] = card
-                board_key += card_key[card]
-                board_bits |= card_bit[card]
-                board_low |= low_bit[card]
+            if shuffle_only:
+                # Nothing else is dealt at random: a partial Fisher-Yates shuffle of the
+                # live cards needs no rejection test (and so no mispredicted branch).
+                for slot in range(board_known.size, n_board):
+                    position = slot - board_known.size
+                    state, bits = next_random(state)
+                    pick = position + np.int64(
+                        ((bits >> np.uint64(32)) * np.uint64(deck_size - position)) >> np.uint64(32)
+                    )
+                    card = my_deck[pick]
+                    my_deck[pick] = my_deck[position]
+                    my_deck[position] = card
+                    board[0, slot] = card
+                    board_key += card_key[card]
+                    board_bits |= card_bit[card]
+                    board_low |= low_bit[card]
+            else:
+                for slot in range(board_known.size, n_board):
+                    state, card = draw_card(state, used)
+                    used |= _U1 << np.uint64(card)
+                    board[0, slot] = card
+                    board_key += card_key[card]
+                    board_bits |= card_bit[card]
+                    board_low |= low_bit[card]
             evaluate_players(
                 mode,
                 hilo,

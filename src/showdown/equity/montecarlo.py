@@ -67,6 +67,11 @@ class SamplerInputs:
         self.combo_cumulative = np.concatenate(cumulative) if cumulative else np.zeros(1)
         self.hole_size = hole
         self.own_width = own_width
+        # Only the board is dealt at random (fixed hands, no stud/draw cards to come):
+        # the kernel can shuffle the live deck instead of rejecting used cards.
+        self.shuffle_only = bool(
+            not self.random_hole.any() and self.combo_start[-1] == 0 and not self.need.any()
+        )
         self.board_known = spot.board
         self.n_board = game.board_size
         self.deck = spot.deck
@@ -127,6 +132,8 @@ def sample(
             inputs.own_width,
             inputs.board_known,
             inputs.n_board,
+            inputs.deck,
+            inputs.shuffle_only,
             inputs.base_used,
             chunk_seeds(seed, chunk_index, n_chunks),
             deals,
