@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
-from ..cards import CardsLike, as_card_array, format_card, format_cards
+from ..cards import CardsLike, as_card_array, format_card
 from .games import Game, Player, get_game, parse_players
 
 
@@ -146,7 +146,3 @@ def count_deals(spot: Spot) -> int:
         ways *= math.comb(left, player.need)
         left -= player.need
     return ways
-
-
-def describe_cards(cards: NDArray[np.uint8]) -> str:
-    return format_cards(cards)
