@@ -169,7 +169,9 @@ def _choose_method(
         return False, None
     if spot.game.kind != "board":
         deals = count_deals(spot)
-        if exact is None and deals * spot.n_players > EXACT_WORK_LIMIT:
+        # Stud/draw deals are rebuilt from scratch at each leaf (no running board
+        # sums), about three times the cost of a board-game evaluation.
+        if exact is None and 3 * deals * spot.n_players > EXACT_WORK_LIMIT:
             return False, None
         return True, None
     try:
