@@ -161,44 +161,6 @@ def board_exact_kernel(
                 if not used & card_bit[card]:
                     live[count] = card
                     count += 1
-            if n_missing == 0:
-                _board_leaf(
-                    mode,
-                    hilo,
-                    n_players,
-                    own,
-                    board,
-                    known_key,
-                    known_bits,
-                    known_low,
-                    player_key,
-                    player_bits,
-                    player_low,
-                    highs,
-                    lows,
-                    offsets,
-                    values,
-                    flush,
-                    low8,
-                    pair_index,
-                    triple_index,
-                    omaha_ranks,
-                    omaha_low8,
-                    pairs,
-                    triples,
-                )
-                score_deal(
-                    highs,
-                    lows,
-                    n_players,
-                    hilo,
-                    chunk_counts,
-                    chunk_scoop,
-                    chunk_share_any,
-                    chunk_sum_squares,
-                    chunk_categories,
-                )
-                continue
             # Level 0 is fixed by the work item; levels 1..n_missing-2 form the odometer.
             for level in range(n_missing - 1):
                 index[level] = first + level
@@ -210,9 +172,9 @@ def board_exact_kernel(
                 level_key[level] = previous_key + card_key[card]
                 level_bits[level] = previous_bits | card_bit[card]
                 level_low[level] = previous_low | low_bit[card]
-            last = n_missing - 1
+            last = n_missing - 1  # -1 when the board is complete: one deal, no card added
             while True:
-                if last == 0:
+                if last < 1:
                     start, stop = first, first + 1
                     base_key, base_bits, base_low = known_key, known_bits, known_low
                 else:
@@ -221,17 +183,22 @@ def board_exact_kernel(
                     base_bits = level_bits[last - 1]
                     base_low = level_low[last - 1]
                 for position in range(start, stop):
-                    card = live[position]
-                    board[0, n_known + last] = card
+                    key, bits, low = base_key, base_bits, base_low
+                    if last >= 0:
+                        card = live[position]
+                        board[0, n_known + last] = card
+                        key += card_key[card]
+                        bits |= card_bit[card]
+                        low |= low_bit[card]
                     _board_leaf(
                         mode,
                         hilo,
                         n_players,
                         own,
                         board,
-                        base_key + card_key[card],
-                        base_bits | card_bit[card],
-                        base_low | low_bit[card],
+                        key,
+                        bits,
+                        low,
                         player_key,
                         player_bits,
                         player_low,

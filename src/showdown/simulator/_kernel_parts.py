@@ -383,49 +383,17 @@ def own_strength(
         return category_strength[value >> 12]
     for position in range(hole_count):
         hole_rows[seat, position] = deck[first + position]
+    # omaha_high_one reads the board size from the row's shape, so each street
+    # has a row of its own length; pick it, fill it, evaluate once.
     if board_count == 3:
-        for position in range(3):
-            flop_row[0, position] = deck[board_start + position]
-        value = omaha_high_one(
-            hole_rows,
-            seat,
-            flop_row,
-            0,
-            pairs,
-            triples,
-            pair_index,
-            triple_index,
-            omaha_ranks,
-            flush,
-        )
+        row = flop_row
     elif board_count == 4:
-        for position in range(4):
-            turn_row[0, position] = deck[board_start + position]
-        value = omaha_high_one(
-            hole_rows,
-            seat,
-            turn_row,
-            0,
-            pairs,
-            triples,
-            pair_index,
-            triple_index,
-            omaha_ranks,
-            flush,
-        )
+        row = turn_row
     else:
-        for position in range(5):
-            board_row[0, position] = deck[board_start + position]
-        value = omaha_high_one(
-            hole_rows,
-            seat,
-            board_row,
-            0,
-            pairs,
-            triples,
-            pair_index,
-            triple_index,
-            omaha_ranks,
-            flush,
-        )
+        row = board_row
+    for position in range(board_count):
+        row[0, position] = deck[board_start + position]
+    value = omaha_high_one(
+        hole_rows, seat, row, 0, pairs, triples, pair_index, triple_index, omaha_ranks, flush
+    )
     return category_strength[value >> 12]
