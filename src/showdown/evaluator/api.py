@@ -18,7 +18,8 @@ from .._jit import max_threads as numba_threads
 from .._jit import thread_limit
 from ..cards import CardsLike, as_card_array
 from . import _kernels
-from .tables import N_LOWS, get_tables
+from .categories import N_LOWS
+from .tables import get_tables
 
 #: Below this many hands the kernels run on one thread: starting threads costs more.
 PARALLEL_THRESHOLD = 50_000
@@ -110,15 +111,7 @@ def evaluate(cards: CardsLike, *, threads: int | None = None) -> Any:
     tables = get_tables()
     out = np.empty(flat.shape[0], np.uint16)
     with thread_limit(_threads_for(flat.shape[0], threads)):
-        _kernels.evaluate_kernel(
-            flat,
-            tables.card_key,
-            tables.card_bit,
-            tables.offsets7,
-            tables.values7,
-            tables.flush,
-            out,
-        )
+        _kernels.evaluate_kernel(flat, tables, out)
     bad = out == 0
     if bad.any():
         _raise_bad_row([flat], bad, ["cards"])
@@ -148,7 +141,7 @@ def evaluate_low8(cards: CardsLike, *, threads: int | None = None) -> Any:
     tables = get_tables()
     out = np.empty(flat.shape[0], np.uint8)
     with thread_limit(_threads_for(flat.shape[0], threads)):
-        _kernels.low8_kernel(flat, tables.card_bit, tables.low_bit, tables.low8, out)
+        _kernels.low8_kernel(flat, tables, out)
     bad = out > N_LOWS
     if bad.any():
         _raise_bad_row([flat], bad, ["cards"])
@@ -179,20 +172,7 @@ def _run_omaha(
     out_high = np.empty(n_hands if high else 0, np.uint16)
     out_low = np.empty(n_hands if low else 0, np.uint8)
     with thread_limit(_threads_for(n_hands, threads)):
-        _kernels.omaha_kernel(
-            hole,
-            board,
-            tables.card_bit,
-            tables.low_bit,
-            tables.omaha_pair_index,
-            tables.omaha_triple_index,
-            tables.omaha_ranks,
-            tables.flush,
-            tables.omaha_low8,
-            _chunks(n_hands),
-            out_high,
-            out_low,
-        )
+        _kernels.omaha_kernel(hole, board, tables, _chunks(n_hands), out_high, out_low)
     bad = out_high == 0 if high else out_low > N_LOWS
     if bad.any():
         _raise_bad_row([hole, board], bad, ["hole_cards", "board_cards"])
@@ -286,16 +266,7 @@ def strength_histogram(n_cards: int, *, threads: int | None = None) -> NDArray[n
     _check_enumeration_size(n_cards)
     tables = get_tables()
     with thread_limit(threads) as used:
-        return _kernels.enumerate_histogram(
-            _prefixes(n_cards),
-            n_cards,
-            max(4 * used, 1),
-            tables.card_key,
-            tables.card_bit,
-            tables.offsets7,
-            tables.values7,
-            tables.flush,
-        )
+        return _kernels.enumerate_histogram(_prefixes(n_cards), max(4 * used, 1), tables)
 
 
 def category_counts(n_cards: int, *, threads: int | None = None) -> dict[str, int]:
@@ -339,7 +310,5 @@ def low8_histogram(n_cards: int, *, threads: int | None = None) -> NDArray[np.in
     _check_enumeration_size(n_cards)
     tables = get_tables()
     with thread_limit(threads) as used:
-        histogram = _kernels.enumerate_low_histogram(
-            _prefixes(n_cards), max(4 * used, 1), tables.low_bit, tables.low8
-        )
+        histogram = _kernels.enumerate_low_histogram(_prefixes(n_cards), max(4 * used, 1), tables)
     return histogram[: N_LOWS + 1]

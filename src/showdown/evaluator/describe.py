@@ -7,8 +7,15 @@ from typing import Any
 
 import numpy as np
 
-from .categories import CATEGORY_SHIFT, RANK_CHARS, HandCategory, class_strengths, describe_class
-from .tables import N_LOWS, low_strengths
+from .categories import (
+    CATEGORY_SHIFT,
+    N_LOWS,
+    RANK_CHARS,
+    HandCategory,
+    class_strengths,
+    describe_class,
+    low_strengths,
+)
 
 _MAX_STRENGTH = (int(HandCategory.STRAIGHT_FLUSH) << CATEGORY_SHIFT) | 9
 
