@@ -7,9 +7,11 @@ next to the sources (or to ``NUMBA_CACHE_DIR``) so a second process starts warm.
 
 from __future__ import annotations
 
+import numbers
 from typing import Any
 
 import numba
+import numpy as np
 
 # fastmath is off on purpose: kernels are integer code and results must be bit-exact.
 _COMMON: dict[str, Any] = {"cache": True, "nogil": True, "fastmath": False, "boundscheck": False}
@@ -30,12 +32,33 @@ def max_threads() -> int:
 
 
 def resolve_threads(threads: int | None) -> int:
-    """Validate a ``threads=`` argument; ``None`` means all available threads."""
+    """Validate a ``threads=`` argument; ``None`` means all available threads.
+
+    Any integral value of at least 1 is accepted (``2``, ``np.int64(2)``);
+    bools, floats (even ``2.0``), zero and negative counts are refused. More
+    threads than numba started with are capped at that number.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> resolve_threads(np.int64(1))
+    1
+    >>> resolve_threads(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: threads: expected a positive integer (or None for all cores), got 0
+    """
     limit = max_threads()
     if threads is None:
         return limit
-    if isinstance(threads, bool) or not isinstance(threads, (int,)) or threads < 1:
-        raise ValueError(f"threads: expected a positive integer, got {threads!r}")
+    if (
+        isinstance(threads, (bool, np.bool_))
+        or not isinstance(threads, numbers.Integral)
+        or threads < 1
+    ):
+        raise ValueError(
+            f"threads: expected a positive integer (or None for all cores), got {threads!r}"
+        )
     return min(int(threads), limit)
 
 
