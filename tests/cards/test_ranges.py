@@ -407,6 +407,9 @@ def test_pair_and_below() -> None:
     assert as_set(parse_range("22-")) == as_set(parse_range("22"))
     assert as_set(parse_range("AA-")) == as_set(parse_range("22+"))
     assert as_set(parse_range("JJ- AKs")) == as_set(parse_range("22-JJ, AKs"))
+    # Found by the fuzz suite: "JJ- AA" is JJ and below plus AA, not the run JJ-AA.
+    assert as_set(parse_range("JJ- AA")) == as_set(parse_range("22-JJ, AA"))
+    assert as_set(parse_range("JJ - AA")) == as_set(parse_range("JJ-AA"))
     with pytest.raises(ValueError, match="for pairs only"):
         parse_range("K9s-")
 

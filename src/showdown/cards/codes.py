@@ -176,7 +176,7 @@ def as_card_array(
             raise ValueError(
                 f"{name}: hands in a batch must have the same number of cards"
             ) from None
-        if raw.size == 0 and raw.dtype.kind == "f":
+        if raw.size == 0 and raw.dtype.kind == "f" and not isinstance(cards, np.ndarray):
             raw = raw.astype(np.uint8)  # [] is float64 to numpy; no value can be wrong
         check_integer_dtype(raw, name, "card codes")
         check_batch_size(raw, name)

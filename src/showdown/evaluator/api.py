@@ -8,6 +8,7 @@ parsed here; kernels only ever see validated ``uint8`` arrays.
 from __future__ import annotations
 
 import itertools
+import math
 from functools import lru_cache
 from typing import Any
 
@@ -169,6 +170,12 @@ def _omaha_inputs(hole_cards: CardsLike, board_cards: CardsLike):
             f"hole_cards batch shape {hole.shape[:-1]} does not match board_cards batch shape "
             f"{board.shape[:-1]}"
         ) from None
+    if math.prod(shape) == 0:
+        # No row will reach the kernel, which is where repeats and codes over
+        # 51 are caught: check the inputs as given so the answer does not
+        # depend on the other argument's batch shape.
+        as_card_array(hole, name="hole_cards")
+        as_card_array(board, name="board_cards")
     hole = _flat(np.broadcast_to(hole, shape + hole.shape[-1:]), "hole_cards")
     board = _flat(np.broadcast_to(board, shape + board.shape[-1:]), "board_cards")
     return hole, board, shape
