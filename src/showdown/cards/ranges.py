@@ -502,9 +502,8 @@ def _split_items(text: str, name: str) -> list[str]:
             # A piece ending in "-" ("JJ-") closes its item: "JJ- AA" is JJ and
             # below plus AA, not the run JJ-AA ("JJ - AA" is the run).
             limit = start + 1
-            while (
-                limit < min(len(pieces), start + _MAX_PIECES)
-                and not (len(pieces[limit - 1]) > 1 and pieces[limit - 1].endswith("-"))
+            while limit < min(len(pieces), start + _MAX_PIECES) and not (
+                len(pieces[limit - 1]) > 1 and pieces[limit - 1].endswith("-")
             ):
                 limit += 1
             for stop in range(limit, start, -1):
