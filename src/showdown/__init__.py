@@ -38,6 +38,8 @@ _EXPORTS = {
     "equity": "showdown.equity",
     "EquityResult": "showdown.equity",
     "parse_range": "showdown.cards",
+    "Range": "showdown.cards",
+    "range_stats": "showdown.equity",
     "simulate": "showdown.simulator",
     "SimulationResult": "showdown.simulator",
 }

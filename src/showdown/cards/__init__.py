@@ -13,6 +13,7 @@ from .codes import (
     parse_cards,
 )
 from .masks import FULL_DECK_MASK, card_mask, deck, mask_to_cards
+from .range_object import Range
 from .ranges import RANDOM_WORDS, HandRange, parse_hand_or_range, parse_range
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "SUITS",
     "CardsLike",
     "HandRange",
+    "Range",
     "as_card_array",
     "card_mask",
     "check_distinct",

@@ -1,0 +1,66 @@
+"""The 169 hold'em classes ordered by heads-up equity against one random hand.
+
+This is the order of the "top X %" range sliders: :meth:`Range.top
+<showdown.cards.Range.top>` takes classes from the front until it holds the
+asked share of the 1,326 starting hands.
+
+The numbers are this package's own: ``showdown/cards/data/preflop_order.csv``
+holds, for each class, the exact counters (deals, wins, ties) of one of its
+combos against a random hand, enumerated by the equity engine (the build
+script is ``python -m showdown.equity._build_preflop_order``; a slow test
+recomputes rows and compares). Equity is ``(wins + ties / 2) / deals``,
+kept as an exact fraction so the order never depends on rounding; classes
+with equal equity keep grid order (:data:`~showdown.cards.range_grid.HAND_CLASSES`).
+
+Examples
+--------
+>>> preflop_order()[:4]
+('AA', 'KK', 'QQ', 'JJ')
+>>> round(preflop_equity()["AA"], 6), preflop_order()[-1]
+(0.852037, '32o')
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import io
+from fractions import Fraction
+from importlib import resources
+
+from .range_grid import HAND_CLASSES
+
+__all__ = ["PREFLOP_ORDER_FILE", "preflop_equity", "preflop_order"]
+
+#: Package data file (inside ``showdown.cards``).
+PREFLOP_ORDER_FILE = "data/preflop_order.csv"
+
+
+@functools.cache
+def _exact_equities() -> dict[str, Fraction]:
+    text = resources.files("showdown.cards").joinpath(PREFLOP_ORDER_FILE).read_text("utf-8")
+    equities: dict[str, Fraction] = {}
+    for row in csv.DictReader(io.StringIO(text)):
+        deals, wins, ties = int(row["deals"]), int(row["wins"]), int(row["ties"])
+        equities[row["hand_class"]] = Fraction(2 * wins + ties, 2 * deals)
+    missing = set(HAND_CLASSES) - set(equities)
+    if missing or len(equities) != len(HAND_CLASSES):
+        # Only a broken install gets here: the file ships with the package.
+        raise RuntimeError(
+            f"{PREFLOP_ORDER_FILE}: expected the 169 classes, missing {sorted(missing)}"
+        )
+    return equities
+
+
+def preflop_equity() -> dict[str, float]:
+    """Each class's exact heads-up equity against one random hand, in grid order."""
+    equities = _exact_equities()
+    return {name: float(equities[name]) for name in HAND_CLASSES}
+
+
+@functools.cache
+def preflop_order() -> tuple[str, ...]:
+    """The 169 class names, best first (ties keep grid order)."""
+    equities = _exact_equities()
+    position = {name: index for index, name in enumerate(HAND_CLASSES)}
+    return tuple(sorted(HAND_CLASSES, key=lambda name: (-equities[name], position[name])))

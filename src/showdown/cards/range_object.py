@@ -1,0 +1,494 @@
+"""``Range``: a hold'em range you can combine, look at and pass anywhere.
+
+A :class:`Range` is a :class:`~showdown.cards.ranges.HandRange` of two-card
+hands that is parsed once, immutable and hashable, with set operations, a
+13x13 grid and a canonical text (:func:`~showdown.cards.range_notation.format_range`).
+Because it *is* a ``HandRange``, the equity engine takes it wherever it
+takes range text.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from .codes import CardsLike, as_card_array, format_cards
+from .preflop_order import preflop_order
+from .range_grid import (
+    CELL_COMBOS,
+    GRID_LABELS,
+    GRID_RANKS,
+    cell_combos,
+    cell_of_class,
+    combo_cells,
+)
+from .range_notation import format_range
+from .ranges import HandRange, _mask_cards, parse_range
+
+__all__ = ["ALL_HANDS", "Range"]
+
+#: Two-card starting hands in a full deck.
+ALL_HANDS = 1326
+
+
+class Range(HandRange):
+    """A weighted set of hold'em starting hands (two-card combos).
+
+    Parameters
+    ----------
+    text
+        Range text in PokerStove/Equilab notation (see
+        :mod:`showdown.cards.ranges`), or another ``Range`` / two-card
+        ``HandRange``.
+    dead
+        Cards removed from the range (board, dead cards, known hands).
+    name
+        What the range is called in error messages.
+
+    A range is never empty: an operation that would leave no combo raises
+    ``ValueError``. Ranges are immutable and hashable; two ranges are equal
+    when they hold the same combos at the same weights (the dead cards that
+    led there do not matter).
+
+    Attributes
+    ----------
+    text
+        The canonical text (``str(range)``): the usual short notation, such
+        as ``"QQ+, AKs:0.5, T9s-76s"``; ``Range(str(r)) == r`` always.
+    combos, weights
+        ``uint8`` ``(n, 2)`` card pairs (each row ascending, rows sorted) and
+        ``float64`` ``(n,)`` weights in (0, 1].
+
+    Examples
+    --------
+    >>> from showdown import Range
+    >>> r = Range("AKs:0.5, QQ+, 76s, 87s, 98s, T9s")
+    >>> str(r), len(r), r.combo_weight
+    ('QQ+, AKs:0.5, T9s-76s', 38, 36.0)
+    >>> str(r - Range("AA") | Range("22"))
+    'KK-QQ, 22, AKs:0.5, T9s-76s'
+    >>> len(r.remove("Ks Qh"))
+    30
+    >>> r.grid()[0, :3].tolist()  # row A: AA, AKs, AQs
+    [1.0, 0.5, 0.0]
+    >>> "AhKh" in r, "AhKd" in r
+    (True, False)
+    """
+
+    __slots__ = ("_frozen", "_hash")
+
+    def __init__(
+        self,
+        text: Range | HandRange | str,
+        *,
+        dead: CardsLike | None = None,
+        name: str = "range",
+    ) -> None:
+        if isinstance(text, HandRange):
+            if text.hole_size != 2:
+                raise ValueError(f"{name}: a Range holds two-card hands, got {text.hole_size}")
+            source = text if dead is None else text.remove(dead)
+        elif isinstance(text, str):
+            source = parse_range(text, dead=dead, name=name)
+        else:
+            raise ValueError(f"{name}: expected range text or a Range, got {type(text).__name__}")
+        self._setup(source.combos, source.weights, source.dead_mask, name)
+
+    # ----------------------------------------------------------------- building
+
+    def _setup(
+        self,
+        combos: NDArray[np.uint8],
+        weights: NDArray[np.float64],
+        dead_mask: int,
+        name: str,
+    ) -> None:
+        combos = np.sort(np.asarray(combos, dtype=np.uint8).reshape(-1, 2), axis=1)
+        weights = np.asarray(weights, dtype=np.float64).reshape(-1)
+        order = np.lexsort((combos[:, 1], combos[:, 0]))
+        combos, weights = combos[order], weights[order]
+        combos.flags.writeable = False
+        weights.flags.writeable = False
+        HandRange.__init__(
+            self,
+            combos,
+            weights,
+            text=format_range(combos, weights),
+            hole_size=2,
+            dead_mask=dead_mask,
+            name=name,
+        )
+        self._hash = hash((combos.tobytes(), weights.tobytes()))
+        self._frozen = True
+
+    @classmethod
+    def _from_arrays(
+        cls,
+        combos: NDArray[np.uint8],
+        weights: NDArray[np.float64],
+        *,
+        dead_mask: int = 0,
+        name: str = "range",
+        what: str = "range",
+    ) -> Range:
+        if len(combos) == 0:
+            raise ValueError(f"{name}: {what} holds no hand")
+        made = cls.__new__(cls)
+        made._setup(combos, weights, dead_mask, name)
+        return made
+
+    @classmethod
+    def from_combos(
+        cls,
+        combos: CardsLike | Iterable[str],
+        weights: ArrayLike | None = None,
+        *,
+        name: str = "range",
+    ) -> Range:
+        """A range of explicit combos.
+
+        Parameters
+        ----------
+        combos
+            Card codes ``(n, 2)`` or a list of two-card texts (``["AhKh", "QsQd"]``).
+        weights
+            One weight in [0, 1] per combo (default 1); combos at weight 0 are left out.
+
+        Examples
+        --------
+        >>> str(Range.from_combos(["AhKh", "AdKd", "AcKc", "AsKs"], [1, 1, 1, 0.5]))
+        'AsKs:0.5, AhKh, AdKd, AcKc'
+        """
+        cards = as_card_array(combos, name=name, lengths=[2])  # type: ignore[arg-type]
+        cards = cards.reshape(-1, 2)
+        values = _weights(weights, len(cards), name)
+        keys = np.sort(cards, axis=1)
+        unique = np.unique(keys, axis=0)
+        if len(unique) != len(keys):
+            raise ValueError(f"{name}: a combo is listed twice")
+        keep = values > 0
+        return cls._from_arrays(keys[keep], values[keep], name=name, what="the list")
+
+    @classmethod
+    def from_grid(
+        cls,
+        grid: ArrayLike,
+        *,
+        dead: CardsLike | None = None,
+        name: str = "range",
+    ) -> Range:
+        """The range whose every combo in cell ``(row, column)`` has weight ``grid[row, column]``.
+
+        Parameters
+        ----------
+        grid
+            13x13 values in [0, 1] laid out as :meth:`grid` (a DataFrame works);
+            0 leaves a cell out.
+        dead
+            Cards removed afterwards.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> grid = np.zeros((13, 13)); grid[0, 0] = 1.0; grid[1, 0] = 0.25
+        >>> str(Range.from_grid(grid))
+        'AA, AKo:0.25'
+        >>> Range.from_grid(Range("QQ+, T9s-76s:0.5").grid()) == Range("QQ+, T9s-76s:0.5")
+        True
+        """
+        values = np.asarray(grid, dtype=np.float64)
+        if values.shape != (13, 13):
+            raise ValueError(f"{name}: a grid is 13x13, got shape {values.shape}")
+        if not np.all(np.isfinite(values)) or values.min() < 0 or values.max() > 1:
+            raise ValueError(f"{name}: grid values must be numbers in [0, 1]")
+        pieces, weight_pieces = [], []
+        for row, column in zip(*np.nonzero(values), strict=True):
+            cell = cell_combos(int(row), int(column))
+            pieces.append(cell)
+            weight_pieces.append(np.full(len(cell), values[row, column]))
+        if not pieces:
+            raise ValueError(f"{name}: the grid holds no hand")
+        made = cls._from_arrays(np.concatenate(pieces), np.concatenate(weight_pieces), name=name)
+        return made if dead is None else made.remove(dead)
+
+    @classmethod
+    def top(cls, fraction: float, *, dead: CardsLike | None = None) -> Range:
+        """The best ``fraction`` of starting hands, as range sliders pick them.
+
+        Classes are taken in order of exact heads-up equity against one
+        random hand (:func:`~showdown.cards.preflop_order.preflop_order`)
+        until they hold the share of the 1,326 hands nearest ``fraction``
+        (at least one class; on a tie, the smaller range). Card removal by
+        ``dead`` comes after the choice.
+
+        Parameters
+        ----------
+        fraction
+            In (0, 1]: ``0.15`` is the top 15 %.
+
+        Examples
+        --------
+        >>> str(Range.top(0.05))
+        '88+, AJs+, AKo'
+        >>> len(Range.top(0.15)), Range.top(1.0) == Range("random")
+        (196, True)
+        """
+        if (
+            isinstance(fraction, bool)
+            or not isinstance(fraction, (int, float))
+            or not 0 < fraction <= 1
+        ):
+            raise ValueError(
+                f"top: fraction must be in (0, 1] (0.15 is the top 15 %), got {fraction!r}"
+            )
+        order = preflop_order()
+        counts = np.cumsum([CELL_COMBOS[cell_of_class(name)] for name in order])
+        target = fraction * ALL_HANDS
+        # Nearest cumulative count; argmin keeps the first (smaller) on a tie.
+        take = int(np.argmin(np.abs(counts - target))) + 1
+        grid = np.zeros((13, 13))
+        for name in order[:take]:
+            grid[cell_of_class(name)] = 1.0
+        return cls.from_grid(grid, dead=dead, name="top")
+
+    # ------------------------------------------------------------- properties
+
+    @property
+    def combo_weight(self) -> float:
+        """Sum of the weights: combos held, a combo at weight 0.5 counting half."""
+        return float(self.weights.sum())
+
+    @property
+    def fraction(self) -> float:
+        """``combo_weight`` as a share of the 1,326 starting hands."""
+        return self.combo_weight / ALL_HANDS
+
+    def grid(self, *, as_frame: bool = False) -> Any:
+        """13x13 weights: each cell's summed weight over its 6, 4 or 12 combos.
+
+        Rows and columns run A, K, ..., 2; pairs on the diagonal, suited
+        hands above it (row = first card), offsuit below. A cell holding
+        every combo at weight ``w`` reads ``w``; a cell that card removal
+        thinned reads the share left.
+
+        Parameters
+        ----------
+        as_frame
+            Return a pandas DataFrame with rank labels instead of an array.
+
+        Examples
+        --------
+        >>> Range("AKs, AQo:0.5").grid(as_frame=True).loc[["A", "K", "Q"], ["A", "K", "Q"]]
+             A    K    Q
+        A  0.0  1.0  0.0
+        K  0.0  0.0  0.0
+        Q  0.5  0.0  0.0
+        """
+        cells = combo_cells(self.combos)
+        totals = np.zeros((13, 13))
+        np.add.at(totals, (cells[:, 0], cells[:, 1]), self.weights)
+        values = totals / CELL_COMBOS
+        if not as_frame:
+            return values
+        pandas = _pandas("grid(as_frame=True)")
+        labels = list(GRID_RANKS)
+        return pandas.DataFrame(values, index=labels, columns=labels)
+
+    def to_pandas(self) -> Any:
+        """One row per combo: ``combo`` text, ``hand_class`` and ``weight`` (needs pandas).
+
+        Examples
+        --------
+        >>> Range("AKs:0.5").to_pandas().head(2)
+          combo hand_class  weight
+        0  AcKc        AKs     0.5
+        1  AdKd        AKs     0.5
+        """
+        pandas = _pandas("to_pandas()")
+        cells = combo_cells(self.combos)
+        return pandas.DataFrame(
+            {
+                "combo": self.to_strings(),
+                "hand_class": [GRID_LABELS[row][column] for row, column in cells.tolist()],
+                "weight": self.weights,
+            }
+        )
+
+    # ------------------------------------------------------------ set algebra
+
+    def _other(self, other: object, operation: str) -> Range | None:
+        if isinstance(other, Range):
+            return other
+        if isinstance(other, (HandRange, str)):
+            return Range(other, name=f"right side of {operation}")
+        return None
+
+    def _weight_map(self) -> dict[tuple[int, int], float]:
+        return dict(zip(map(tuple, self.combos.tolist()), self.weights.tolist(), strict=True))
+
+    def _combine(self, weights: dict[tuple[int, int], float], dead_mask: int, what: str) -> Range:
+        keys = sorted(weights)
+        combos = np.array(keys, dtype=np.uint8).reshape(-1, 2)
+        values = np.array([weights[key] for key in keys], dtype=np.float64)
+        return Range._from_arrays(combos, values, dead_mask=dead_mask, name=self.name, what=what)
+
+    def __or__(self, other: object) -> Range:
+        """Union; a combo in both keeps the larger weight."""
+        right = self._other(other, "|")
+        if right is None:
+            return NotImplemented
+        merged = self._weight_map()
+        for key, weight in right._weight_map().items():
+            merged[key] = max(weight, merged.get(key, 0.0))
+        return self._combine(merged, self.dead_mask & right.dead_mask, f"{self} | {right}")
+
+    def __and__(self, other: object) -> Range:
+        """Intersection; a combo keeps the smaller of its two weights."""
+        right = self._other(other, "&")
+        if right is None:
+            return NotImplemented
+        theirs = right._weight_map()
+        common = {
+            key: min(weight, theirs[key])
+            for key, weight in self._weight_map().items()
+            if key in theirs
+        }
+        return self._combine(common, self.dead_mask | right.dead_mask, f"{self} & {right}")
+
+    def __sub__(self, other: object) -> Range:
+        """The combos not in ``other`` (whatever their weight there), weights kept.
+
+        To remove every combo that uses some cards (a board, dead cards),
+        use :meth:`remove` instead: ``r - "AhKh"`` drops one combo,
+        ``r.remove("Ah Kh")`` drops every combo holding the ace or the king.
+        """
+        right = self._other(other, "-")
+        if right is None:
+            return NotImplemented
+        theirs = right._weight_map()
+        left = {key: weight for key, weight in self._weight_map().items() if key not in theirs}
+        return self._combine(left, self.dead_mask, f"{self} - {right}")
+
+    def __ror__(self, other: object) -> Range:
+        return self.__or__(other)
+
+    def __rand__(self, other: object) -> Range:
+        return self.__and__(other)
+
+    def __rsub__(self, other: object) -> Range:
+        left = self._other(other, "-")
+        if left is None:
+            return NotImplemented
+        return left - self
+
+    def remove(self, cards: CardsLike, *, name: str = "dead") -> Range:
+        """A new range without the combos that use any of ``cards`` (card removal).
+
+        Raises ``ValueError`` if nothing is left (as for any ``HandRange``).
+        """
+        removed = super().remove(cards, name=name)
+        return Range._from_arrays(
+            removed.combos, removed.weights, dead_mask=removed.dead_mask, name=self.name
+        )
+
+    def __contains__(self, combo: object) -> bool:
+        """Whether a two-card combo (text such as ``"AhKh"`` or two codes) is in the range."""
+        try:
+            cards = as_card_array(combo, name="combo").ravel()  # type: ignore[arg-type]
+        except (ValueError, TypeError):
+            return False
+        if cards.size != 2:
+            return False
+        low, high = sorted(cards.tolist())
+        hits = (self.combos[:, 0] == low) & (self.combos[:, 1] == high)
+        return bool(hits.any())
+
+    # ---------------------------------------------------- equality and display
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Range):
+            return NotImplemented
+        return bool(
+            self._hash == other._hash
+            and np.array_equal(self.combos, other.combos)
+            and np.array_equal(self.weights, other.weights)
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __setattr__(self, key: str, value: object) -> None:
+        if getattr(self, "_frozen", False):
+            raise AttributeError(f"Range is immutable: cannot set {key!r}")
+        object.__setattr__(self, key, value)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (self.combos.copy(), self.weights.copy(), self.dead_mask, self.name))
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Range({self.text!r})"
+
+    def _repr_html_(self) -> str:
+        """The 13x13 grid, each cell shaded by its weight (Jupyter's display)."""
+        values = self.grid()
+        rows = []
+        for row in range(13):
+            cells = []
+            for column in range(13):
+                value = float(values[row, column])
+                label = GRID_LABELS[row][column]
+                tip = f"{label}: {value:.0%} of {CELL_COMBOS[row, column]} combos"
+                cells.append(
+                    f'<td title="{tip}" style="background:rgba(214,39,40,{value:.3f});'
+                    f'text-align:center;padding:2px 4px;font-size:11px">{label}</td>'
+                )
+            rows.append("<tr>" + "".join(cells) + "</tr>")
+        text = self.text if len(self.text) <= 200 else self.text[:197] + "..."
+        caption = (
+            f"{html.escape(text)}<br>{len(self)} combos, weight {self.combo_weight:g} "
+            f"({self.fraction:.1%} of hands)"
+        )
+        if self.dead_mask:
+            caption += f", dead {format_cards(_mask_cards(self.dead_mask)[::-1])}"
+        return (
+            '<table style="border-collapse:collapse">'
+            f"<caption>{caption}</caption>{''.join(rows)}</table>"
+        )
+
+    def plot(self, *, values: ArrayLike | None = None, ax: Any = None, **options: Any) -> Any:
+        """Draw the grid with matplotlib; see :func:`showdown.cards.plot.plot_range`."""
+        from .plot import plot_range
+
+        return plot_range(self, values=values, ax=ax, **options)
+
+
+def _rebuild(
+    combos: NDArray[np.uint8], weights: NDArray[np.float64], dead_mask: int, name: str
+) -> Range:
+    return Range._from_arrays(combos, weights, dead_mask=dead_mask, name=name)
+
+
+def _weights(weights: ArrayLike | None, count: int, name: str) -> NDArray[np.float64]:
+    if weights is None:
+        return np.ones(count)
+    values = np.asarray(weights, dtype=np.float64).reshape(-1)
+    if len(values) != count:
+        raise ValueError(f"{name}: {count} combos but {len(values)} weights")
+    if not np.all(np.isfinite(values)) or (count and (values.min() < 0 or values.max() > 1)):
+        raise ValueError(f"{name}: weights must be numbers in [0, 1]")
+    return values
+
+
+def _pandas(what: str) -> Any:
+    try:
+        import pandas
+    except ImportError as error:  # pragma: no cover - depends on the environment
+        raise ImportError(f"{what} needs pandas: pip install pandas") from error
+    return pandas
