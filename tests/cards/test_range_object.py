@@ -20,7 +20,7 @@ import showdown
 from showdown.cards import HandRange, Range, parse_range
 from showdown.cards.preflop_order import preflop_equity, preflop_order
 
-from .test_ranges import ALL_COMBOS, RANK_LETTERS, card_name, class_of
+from cards.test_ranges import ALL_COMBOS, RANK_LETTERS, card_name, class_of
 
 CLASSES = sorted({class_of(combo) for combo in ALL_COMBOS})
 CLASS_OF = {combo: class_of(combo) for combo in ALL_COMBOS}

@@ -13,9 +13,10 @@ from typing import Any
 
 from .api import equity
 from .games import GAMES, Game, get_game
+from .range_stats import range_stats
 from .result import EquityResult
 
-__all__ = ["GAMES", "EquityResult", "Game", "equity", "get_game"]
+__all__ = ["GAMES", "EquityResult", "Game", "equity", "get_game", "range_stats"]
 
 
 class _CallableModule(types.ModuleType):

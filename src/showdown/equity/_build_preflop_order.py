@@ -4,9 +4,9 @@ Each class's exact heads-up equity against one random hand is computed with
 this repository's own equity engine (``equity([combo, "random"],
 exact=True)``): one representative combo per class is enough, because every
 combo of a class is a suit relabelling of the others and a random hand is
-symmetric under suit relabelling. Each run enumerates 1,225 opponent hands
-times 1,712,304 boards, about half a minute of CPU, so the table is built
-once with
+symmetric under suit relabelling. Each class is 1,225 opponent hands times
+1,712,304 boards (half a minute of CPU; a few seconds with the suit
+symmetry used below), so the table is built once with
 
     python -m showdown.equity._build_preflop_order
 
@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import argparse
 import csv
+import itertools
 import time
 from pathlib import Path
 
+from ..cards import Range, parse_cards
 from ..cards.range_grid import HAND_CLASSES
 from .api import equity
 
@@ -49,18 +51,58 @@ def representative(hand_class: str) -> str:
     return f"{high}s{low}h"
 
 
-def class_counters(hand_class: str, *, threads: int | None = 1) -> tuple[str, int, int, int]:
-    """``(combo, deals, wins, ties)`` of one class against a random hand, exactly."""
+def class_counters(
+    hand_class: str, *, threads: int | None = None, symmetric: bool = True
+) -> tuple[str, int, int, int]:
+    """``(combo, deals, wins, ties)`` of one class against a random hand, exactly.
+
+    With ``symmetric`` the opponent's hands are grouped into classes of
+    suit relabellings that keep the hero's combo (up to 6 hands each): one
+    hand per group is enumerated and its counters count for the whole
+    group, which is exact and 2-6 times faster. Without it, the engine
+    enumerates ``[combo, "random"]`` directly (what the slow test does).
+    """
     combo = representative(hand_class)
-    result = equity([combo, "random"], exact=True, threads=threads)
-    deals, wins, ties = int(result.trials), int(result.win_count[0]), int(result.tie_count[0])
+    if not symmetric:
+        result = equity([combo, "random"], exact=True, threads=threads)
+        return combo, int(result.trials), int(result.win_count[0]), int(result.tie_count[0])
+    deals = wins = ties = 0
+    for size, opponents in _opponent_orbits(combo).items():
+        result = equity([combo, Range.from_combos(opponents)], exact=True, threads=threads)
+        deals += size * int(result.trials)
+        wins += size * int(result.win_count[0])
+        ties += size * int(result.tie_count[0])
     return combo, deals, wins, ties
+
+
+def _opponent_orbits(combo: str) -> dict[int, list[list[int]]]:
+    """Opponent hands grouped by suit relabellings that fix ``combo``: {group size: one hand each}."""
+    hero = sorted(parse_cards(combo).tolist())
+    # Suit permutations that map the hero's two cards onto themselves.
+    keep = [
+        permutation
+        for permutation in itertools.permutations(range(4))
+        if sorted(card // 4 * 4 + permutation[card % 4] for card in hero) == hero
+    ]
+    live = [card for card in range(52) if card not in hero]
+    seen: set[tuple[int, int]] = set()
+    groups: dict[int, list[list[int]]] = {}
+    for pair in itertools.combinations(live, 2):
+        if pair in seen:
+            continue
+        images = {
+            tuple(sorted(card // 4 * 4 + permutation[card % 4] for card in pair))
+            for permutation in keep
+        }
+        seen.update(images)  # type: ignore[arg-type]
+        groups.setdefault(len(images), []).append(list(pair))
+    return groups
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--output", type=Path, default=OUTPUT)
-    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--threads", type=int, default=None)
     arguments = parser.parse_args(argv)
     output: Path = arguments.output
     done: dict[str, dict[str, str]] = {}
