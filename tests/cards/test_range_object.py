@@ -17,10 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import showdown
+from cards.test_ranges import ALL_COMBOS, RANK_LETTERS, card_name, class_of
 from showdown.cards import HandRange, Range, parse_range
 from showdown.cards.preflop_order import preflop_equity, preflop_order
-
-from cards.test_ranges import ALL_COMBOS, RANK_LETTERS, card_name, class_of
 
 CLASSES = sorted({class_of(combo) for combo in ALL_COMBOS})
 CLASS_OF = {combo: class_of(combo) for combo in ALL_COMBOS}

@@ -16,10 +16,9 @@ import numpy as np
 import pytest
 
 import showdown
+from reference.naive_evaluator import best_high, category_of
 from showdown import Range, range_stats
 from showdown.equity.range_stats import DRAWS, MADE_HANDS
-
-from reference.naive_evaluator import best_high, category_of
 
 # Naive evaluator categories 0..8 (high card .. straight flush).
 NAIVE_STRAIGHT, NAIVE_FLUSH = 4, 5

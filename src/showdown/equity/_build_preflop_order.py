@@ -76,7 +76,7 @@ def class_counters(
 
 
 def _opponent_orbits(combo: str) -> dict[int, list[list[int]]]:
-    """Opponent hands grouped by suit relabellings that fix ``combo``: {group size: one hand each}."""
+    """Opponent hands by suit relabellings that fix ``combo``: {group size: one hand each}."""
     hero = sorted(parse_cards(combo).tolist())
     # Suit permutations that map the hero's two cards onto themselves.
     keep = [
