@@ -22,13 +22,13 @@ Examples
 
 from __future__ import annotations
 
-import csv
 import functools
-import io
-from fractions import Fraction
-from importlib import resources
+from typing import TYPE_CHECKING
 
 from .range_grid import HAND_CLASSES
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 __all__ = ["PREFLOP_ORDER_FILE", "preflop_equity", "preflop_order"]
 
@@ -38,6 +38,13 @@ PREFLOP_ORDER_FILE = "data/preflop_order.csv"
 
 @functools.cache
 def _exact_equities() -> dict[str, Fraction]:
+    # Imported here: importlib.resources alone costs tens of milliseconds at
+    # import time, and most programs never ask for the order.
+    import csv
+    import io
+    from fractions import Fraction
+    from importlib import resources
+
     text = resources.files("showdown.cards").joinpath(PREFLOP_ORDER_FILE).read_text("utf-8")
     equities: dict[str, Fraction] = {}
     for row in csv.DictReader(io.StringIO(text)):

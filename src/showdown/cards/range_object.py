@@ -9,7 +9,6 @@ takes range text.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterable
 from typing import Any
 
@@ -437,6 +436,8 @@ class Range(HandRange):
 
     def _repr_html_(self) -> str:
         """The 13x13 grid, each cell shaded by its weight (Jupyter's display)."""
+        import html  # only notebooks need it
+
         values = self.grid()
         rows = []
         for row in range(13):
