@@ -71,7 +71,7 @@ class Range(HandRange):
     >>> str(r - Range("AA") | Range("22"))
     'KK-QQ, 22, AKs:0.5, T9s-76s'
     >>> len(r.remove("Ks Qh"))
-    30
+    31
     >>> r.grid()[0, :3].tolist()  # row A: AA, AKs, AQs
     [1.0, 0.5, 0.0]
     >>> "AhKh" in r, "AhKd" in r
@@ -232,9 +232,9 @@ class Range(HandRange):
         Examples
         --------
         >>> str(Range.top(0.05))
-        '88+, AJs+, AKo'
+        '77+, AK, AQs-AJs'
         >>> len(Range.top(0.15)), Range.top(1.0) == Range("random")
-        (196, True)
+        (200, True)
         """
         if (
             isinstance(fraction, bool)

@@ -102,7 +102,7 @@ def range_stats(
         by name, with columns ``kind`` (``"made hand"`` or ``"draw"``),
         ``count`` (combos), ``weight`` (combos counted by weight), ``share``
         (``weight`` over the whole live range's weight), ``combos`` (the
-        combos' text, highest card first) and ``range`` (those combos with
+        combos' text, highest card first, highest combos first) and ``range`` (those combos with
         their weights as a :class:`~showdown.cards.Range`, ``None`` for an
         empty row). ``attrs`` holds ``board``, ``dead``, ``combos`` and
         ``weight`` of the live range.
@@ -121,7 +121,7 @@ def range_stats(
     >>> float(stats.loc["Pair", "share"]), stats.attrs["combos"]
     (0.65625, 32)
     >>> stats.loc["Backdoor straight draw", "combos"]
-    ('Ts9s', 'Th9h', 'Tc9c', 'Td9d', '9s8s', '9h8h', '9c8c', '9d8d')
+    ('Ts9s', 'Th9h', 'Td9d', 'Tc9c', '9s8s', '9h8h', '9d8d', '9c8c')
     >>> stats.loc["Three of a Kind", "range"]
     Range('KsKh, KsKc, KhKc')
     """
@@ -131,6 +131,8 @@ def range_stats(
     flags = classify(combos, board_cards, dead_cards)
     total = float(weights.sum())
     texts = np.array([format_cards(row[::-1]) for row in combos], dtype=object)
+    # Show combos strongest-looking first: by high card, then low card, descending.
+    display = np.lexsort((-combos[:, 0].astype(np.int64), -combos[:, 1].astype(np.int64)))
     rows = []
     for name in (*MADE_HANDS, *DRAWS):
         members = flags[name]
@@ -147,7 +149,7 @@ def range_stats(
                 "count": int(members.sum()),
                 "weight": weight,
                 "share": weight / total,
-                "combos": tuple(texts[members]),
+                "combos": tuple(texts[display][members[display]]),
                 "range": member_range,
             }
         )
