@@ -6,18 +6,15 @@ import math
 import secrets
 from collections.abc import Callable, Sequence
 
-import numpy as np
-from numpy.typing import NDArray
-
 from .._jit import thread_limit
 from ..cards import CardsLike, format_cards
 from . import exact as exact_module
 from .montecarlo import sample
 from .result import EquityResult
-from .spot import Spot, build_spot, count_deals
+from .spot import Spot, build_spot
 
-#: ``exact=None`` enumerates when the work is at most this many hand evaluations (~1 s).
-EXACT_WORK_LIMIT = 4e8
+#: ``exact=None`` enumerates when exact enumeration is estimated to take at most this (seconds).
+EXACT_SECONDS_LIMIT = 1.0
 #: Default stopping rule of sampled runs.
 DEFAULT_TARGET_STDERR = 5e-4
 DEFAULT_MAX_SAMPLES = 20_000_000
@@ -35,6 +32,7 @@ def equity(
     seed: int | None = None,
     threads: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    use_tables: bool = True,
 ) -> EquityResult:
     """Equity of every player: their expected share of the pot.
 
@@ -73,6 +71,9 @@ def equity(
         Threads to use (``None`` = all cores).
     progress
         Called as ``progress(done, total)`` between rounds of work.
+    use_tables
+        Let exact heads-up hold'em preflop read the shipped table of every
+        matchup (``False`` computes it; the answer is the same).
 
     Returns
     -------
@@ -114,19 +115,12 @@ def equity(
         raise ValueError("exact=True enumerates every deal: drop samples/target_stderr")
 
     with thread_limit(threads):
-        run_exact, assignments = _choose_method(spot, exact, samples, target_stderr)
+        plan = _choose_method(spot, exact, samples, target_stderr, use_tables)
         labels = spot.labels
         board_text = format_cards(spot.board)
         dead_text = format_cards(spot.dead)
-        if run_exact:
-            if spot.game.kind == "board":
-                assert assignments is not None
-                holdings, weights = assignments
-                counters = exact_module.exact_board_game(spot, holdings, weights, progress)
-            else:
-                counters = exact_module.exact_deal_game(spot)
-                if progress is not None:
-                    progress(1, 1)
+        if plan is not None:
+            counters = exact_module.run_exact(spot, plan, progress)
             return EquityResult.from_counters(
                 counters,
                 players=labels,
@@ -162,25 +156,18 @@ def equity(
 
 
 def _choose_method(
-    spot: Spot, exact: bool | None, samples: int | None, target_stderr: float | None
-) -> tuple[bool, tuple[NDArray[np.uint8], NDArray[np.float64]] | None]:
-    """(enumerate?, joint holdings for board games)."""
+    spot: Spot,
+    exact: bool | None,
+    samples: int | None,
+    target_stderr: float | None,
+    use_tables: bool,
+) -> exact_module.ExactPlan | None:
+    """The exact plan to run, or None to sample; refuses hopeless ``exact=True`` runs."""
     if exact is False or (exact is None and (samples is not None or target_stderr is not None)):
-        return False, None
-    if spot.game.kind != "board":
-        deals = count_deals(spot)
-        # Stud/draw deals are rebuilt from scratch at each leaf (no running board
-        # sums), about three times the cost of a board-game evaluation.
-        if exact is None and 3 * deals * spot.n_players > EXACT_WORK_LIMIT:
-            return False, None
-        return True, None
-    try:
-        assignments = exact_module.joint_holdings(spot)
-    except exact_module.TooManyAssignmentsError:
-        if exact:
-            raise
-        return False, None
-    work = exact_module.estimated_work(spot, assignments[0].shape[0])
-    if exact is None and work > EXACT_WORK_LIMIT:
-        return False, None
-    return True, assignments
+        return None
+    plan = exact_module.plan_exact(spot, use_tables=use_tables)
+    if exact is None:
+        return plan if plan.estimated_seconds <= EXACT_SECONDS_LIMIT else None
+    if plan.estimated_seconds > exact_module.MAX_EXACT_SECONDS:
+        raise exact_module.ExactTooSlowError(exact_module.refusal_message(plan))
+    return plan
