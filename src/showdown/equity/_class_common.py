@@ -19,13 +19,16 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
-from .._jit import jit_inline
+from .._jit import jit, jit_inline
 
 #: Most board cards a kernel deals.
 MAX_MISSING = 5
 #: One bit per rank for suit 0 (clubs) in a 52-bit card mask; shift by the suit for others.
 SUIT_LANE = np.uint64(0x1111111111111)
 FULL_DECK = np.uint64((1 << 52) - 1)
+#: Most outcomes one rank multiset adds: a flush class per subset of its (at most
+#: five) distinct ranks for each suit, plus the boards with no flush.
+MOST_CLASSES_PER_MULTISET = 4 * 32 + 1
 
 
 class ClassTables(NamedTuple):
@@ -159,7 +162,7 @@ def suit_orbits(perms, player_masks, n_players, representative, orbit_size):  # 
         orbit_size[representative[suit]] += 1
 
 
-@jit_inline
+@jit
 def prepare_holding(
     holdings,
     h,
@@ -175,7 +178,8 @@ def prepare_holding(
     """Per joint holding: card masks, live cards per rank and suit, suit orbits.
 
     ``used`` holds the board and dead cards. Returns the mask of live cards
-    (those a board may still draw).
+    (those a board may still draw). Not inlined: it runs once per holding,
+    and one compiled copy serves every kernel.
     """
     n_players = holdings.shape[1]
     for p in range(n_players):

@@ -49,9 +49,13 @@ def deal_kernel(
     card_bit = tables.card_bit
     low_bit = tables.low_bit
     low8 = tables.low8
+    # Scratch arrays share two types (int64, uint64): each distinct array type
+    # numba allocates costs compile time.
     known_key = np.zeros(n_players, np.uint64)
     known_bits = np.zeros(n_players, np.uint64)
-    known_low = np.zeros(n_players, np.int64)
+    per_player = np.zeros((2, n_players), np.int64)
+    known_low = per_player[0]
+    hand_low = per_player[1]
     for p in range(n_players):
         key = KEY_START
         bits = np.uint64(0)
@@ -67,23 +71,24 @@ def deal_kernel(
     # Running sums per slot: a player's hand so far, through this slot.
     slot_key = np.zeros(max(n_slots, 1), np.uint64)
     slot_bits = np.zeros(max(n_slots, 1), np.uint64)
-    slot_low = np.zeros(max(n_slots, 1), np.int64)
-    index = np.zeros(max(n_slots, 1), np.int64)
-    taken = np.zeros(deck_size, np.bool_)
+    per_slot = np.zeros((2, max(n_slots, 1)), np.int64)
+    slot_low = per_slot[0]
+    index = per_slot[1]
+    taken = np.zeros((1, deck_size), np.int64)[0]
     hand_key = np.zeros(n_players, np.uint64)
     hand_bits = np.zeros(n_players, np.uint64)
-    hand_low = np.zeros(n_players, np.int64)
-    highs = np.zeros((BATCH, n_players), np.uint16)
-    lows = np.zeros((BATCH, n_players), np.uint8)
-    weights = np.ones(BATCH, np.int64)
+    highs = np.zeros((BATCH, n_players), np.int64)
+    lows = np.zeros((BATCH, n_players), np.int64)
+    weights = np.zeros((1, BATCH), np.int64)[0]
+    weights[:] = 1
     n_buffered = 0
     deals = 0
     index[0] = -1  # no prefix: the first slot starts from the first card
     for prefix in range(first_prefix, last_prefix):
-        taken[:] = False
+        taken[:] = 0
         for slot in range(depth0):
             index[slot] = prefixes[prefix, slot]
-            taken[index[slot]] = True
+            taken[index[slot]] = 1
         # Sums through the prefix, then depth-first over the other slots.
         depth = 0
         while True:
@@ -99,10 +104,10 @@ def deal_kernel(
                         depth -= 1
                         if depth < depth0:
                             break
-                        taken[index[depth]] = False
+                        taken[index[depth]] = 0
                         continue
                     index[depth] = candidate
-                    taken[candidate] = True
+                    taken[candidate] = 1
                 p = slot_player[depth]
                 card = deck[index[depth]]
                 same = depth > 0 and slot_player[depth - 1] == p
@@ -145,7 +150,7 @@ def deal_kernel(
                     highs,
                     lows,
                     weights,
-                    n_buffered,
+                    np.int64(n_buffered),
                     hilo,
                     counts,
                     scoop,
@@ -158,8 +163,17 @@ def deal_kernel(
                 break
             # Step back from the leaf: release the last slot's card and look further.
             depth = n_slots - 1
-            taken[index[depth]] = False
+            taken[index[depth]] = 0
     score_outcomes(
-        highs, lows, weights, n_buffered, hilo, counts, scoop, share_any, sum_squares, categories
+        highs,
+        lows,
+        weights,
+        np.int64(n_buffered),
+        hilo,
+        counts,
+        scoop,
+        share_any,
+        sum_squares,
+        categories,
     )
     return deals

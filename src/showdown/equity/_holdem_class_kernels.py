@@ -29,6 +29,7 @@ import numpy as np
 from .._jit import jit
 from ..evaluator._kernels import RANK_SUM_MASK
 from ._class_common import (
+    MOST_CLASSES_PER_MULTISET,
     bit_count13,
     eligible_ranks,
     flush_class,
@@ -44,14 +45,28 @@ _COLUMN_MASK = np.uint64((1 << 11) - 1)
 
 @jit
 def holdem_class_kernel(
-    holdings, board, dead_mask, perms, tables, classes, counts, categories, evaluations
+    holdings,
+    board,
+    dead_mask,
+    perms,
+    hilo,
+    tables,
+    classes,
+    counts,
+    scoop,
+    share_any,
+    sum_squares,
+    categories,
+    evaluations,
 ):  # pragma: no cover - compiled
     """Counters of every joint holding in ``holdings`` ``(H, n, 2)``.
 
     ``board`` holds the known board cards, ``dead_mask`` the dead cards,
     ``perms`` the suit permutations that fix both (the spot's symmetry).
-    Fills ``counts[h]`` ``(n, 3, n + 1)`` and ``categories[h]`` ``(n, 10)``
-    for each holding ``h`` (hold'em has no split pots), and
+    Fills ``counts[h]`` ``(n, 3, n + 1)``, ``categories[h]`` ``(n, 10)``
+    (and would fill the split-pot counters ``scoop[h]``, ``share_any[h]``,
+    ``sum_squares[h]``; ``hilo`` is False in hold'em, passed so that every
+    kernel shares one compiled scorer) for each holding ``h``, and
     ``evaluations[h]``: player-hands evaluated (rank multisets and flush
     classes, times players).
     """
@@ -66,6 +81,8 @@ def holdem_class_kernel(
     flush = tables.flush
     values = tables.values7
     rows = tables.offsets7
+    # Scratch arrays share two types (int64, uint64): each distinct array type
+    # numba allocates costs compile time.
     rank_key = np.zeros(13, np.uint64)
     for rank in range(13):
         rank_key[rank] = tables.card_key[4 * rank] & RANK_SUM_MASK
@@ -74,36 +91,31 @@ def holdem_class_kernel(
     for position in range(board.size):
         board_mask |= np.uint64(1) << np.uint64(board[position])
         board_rank_sum += rank_key[board[position] >> 2]
-    board_suit_ranks = np.zeros(4, np.int64)
-    board_suit_count = np.zeros(4, np.int64)
+    per_suit = np.zeros((5, 4), np.int64)
+    board_suit_ranks = per_suit[0]
+    live_suit = per_suit[1]
+    representative = per_suit[2]
+    orbit_size = per_suit[3]
+    needed = per_suit[4]
     for suit in range(4):
         board_suit_ranks[suit] = suit_ranks(board_mask, suit)
-        board_suit_count[suit] = bit_count13(board_suit_ranks[suit])
-
+    per_rank = np.zeros((6, 13), np.int64)
+    available = per_rank[0]
+    distinct = per_rank[1]
+    multiplicity = per_rank[2]
+    with_suit = per_rank[3]
+    without_suit = per_rank[4]
+    eligible_bit = per_rank[5]
     player_mask = np.zeros(n_players, np.uint64)
     player_rank_sum = np.zeros(n_players, np.uint64)
     hole_suit_ranks = np.zeros((n_players, 4), np.int64)
-    available = np.zeros(13, np.int64)
-    live_suit = np.zeros(4, np.int64)
-    representative = np.zeros(4, np.int64)
-    orbit_size = np.zeros(4, np.int64)
-    needed = np.zeros(4, np.int64)
-    distinct = np.zeros(5, np.int64)
-    multiplicity = np.zeros(5, np.int64)
-    with_suit = np.zeros(5, np.int64)
-    without_suit = np.zeros(5, np.int64)
-    eligible_bit = np.zeros(5, np.int64)
-    rank_high = np.zeros(n_players, np.uint16)
+    rank_high = np.zeros((1, n_players), np.int64)[0]
     # Outcomes are buffered and scored in batches (see ``_scoring``).
-    highs = np.zeros((BATCH, n_players), np.uint16)
-    lows = np.zeros((BATCH, n_players), np.uint8)
-    weights = np.zeros(BATCH, np.int64)
-    no_scoop = np.zeros(n_players, np.int64)
-    no_squares = np.zeros(n_players, np.float64)
+    highs = np.zeros((BATCH, n_players), np.int64)
+    lows = np.zeros((BATCH, n_players), np.int64)
+    weights = np.zeros((1, BATCH), np.int64)[0]
 
     for h in range(n_holdings):
-        my_counts = counts[h]
-        my_categories = categories[h]
         work = 0
         n_buffered = 0
         prepare_holding(
@@ -128,11 +140,29 @@ def holdem_class_kernel(
             most_held = 0
             for p in range(n_players):
                 most_held = max(most_held, bit_count13(hole_suit_ranks[p, suit]))
-            needed[suit] = max(0, 5 - most_held - board_suit_count[suit])
+            needed[suit] = max(0, 5 - most_held - bit_count13(board_suit_ranks[suit]))
             if representative[suit] != suit:
                 needed[suit] = 99  # walked with its orbit's representative
 
-        for row in range(first_row, last_row):
+        for row in range(first_row, last_row + 1):
+            # One call site for the scorer: flush the buffer when the next
+            # multiset might not fit, and once after the last.
+            if row == last_row or n_buffered > BATCH - MOST_CLASSES_PER_MULTISET:
+                score_outcomes(
+                    highs,
+                    lows,
+                    weights,
+                    np.int64(n_buffered),
+                    hilo,
+                    counts[h],
+                    scoop[h],
+                    share_any[h],
+                    sum_squares[h],
+                    categories[h],
+                )
+                n_buffered = 0
+                if row == last_row:
+                    break
             n_distinct, total = split_multiset(
                 multisets, row, n_missing, available, binomials, distinct, multiplicity
             )
@@ -184,49 +214,9 @@ def holdem_class_kernel(
                     weights[n_buffered] = ways * factor
                     flush_boards += ways * factor
                     n_buffered += 1
-                    if n_buffered == BATCH:
-                        score_outcomes(
-                            highs,
-                            lows,
-                            weights,
-                            n_buffered,
-                            False,
-                            my_counts,
-                            no_scoop,
-                            no_scoop,
-                            no_squares,
-                            my_categories,
-                        )
-                        n_buffered = 0
             if total > flush_boards:
                 for p in range(n_players):
                     highs[n_buffered, p] = rank_high[p]
                 weights[n_buffered] = total - flush_boards
                 n_buffered += 1
-                if n_buffered == BATCH:
-                    score_outcomes(
-                        highs,
-                        lows,
-                        weights,
-                        n_buffered,
-                        False,
-                        my_counts,
-                        no_scoop,
-                        no_scoop,
-                        no_squares,
-                        my_categories,
-                    )
-                    n_buffered = 0
-        score_outcomes(
-            highs,
-            lows,
-            weights,
-            n_buffered,
-            False,
-            my_counts,
-            no_scoop,
-            no_scoop,
-            no_squares,
-            my_categories,
-        )
         evaluations[h] = work

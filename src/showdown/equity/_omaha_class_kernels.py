@@ -16,6 +16,7 @@ import numpy as np
 
 from .._jit import jit
 from ._class_common import (
+    MOST_CLASSES_PER_MULTISET,
     bit_count13,
     eligible_ranks,
     flush_class,
@@ -63,55 +64,53 @@ def omaha_class_kernel(
     omaha_ranks = tables.omaha_ranks
     omaha_low8 = tables.omaha_low8
     low_bit = tables.low_bit
+    # Scratch arrays share two types (int64, uint64): each distinct array type
+    # numba allocates costs compile time.
     board_mask = np.uint64(0)
     board_low = 0
-    board_ranks = np.zeros(5, np.int64)
+    per_rank = np.zeros((7, 13), np.int64)
+    board_ranks = per_rank[0]
+    rank_low = per_rank[1]  # a rank's ace-to-eight low bit
+    available = per_rank[2]
+    distinct = per_rank[3]
+    multiplicity = per_rank[4]
+    with_suit = per_rank[5]
+    without_suit = per_rank[6]
     for position in range(n_known):
         board_mask |= np.uint64(1) << np.uint64(board[position])
         board_low |= low_bit[board[position]]
         board_ranks[position] = np.int64(board[position]) >> 2
-    board_suit_ranks = np.zeros(4, np.int64)
-    board_suit_count = np.zeros(4, np.int64)
+    per_suit = np.zeros((5, 4), np.int64)
+    board_suit_ranks = per_suit[0]
+    live_suit = per_suit[1]
+    representative = per_suit[2]
+    orbit_size = per_suit[3]
+    needed = per_suit[4]
     for suit in range(4):
         board_suit_ranks[suit] = suit_ranks(board_mask, suit)
-        board_suit_count[suit] = bit_count13(board_suit_ranks[suit])
-    rank_low = np.zeros(13, np.int64)  # a rank's ace-to-eight low bit
     for rank in range(13):
         rank_low[rank] = low_bit[4 * rank]
+    scratch = np.zeros((4, 13), np.int64)
+    eligible_bit = scratch[0]
+    columns = scratch[1]
+    suited_triples = scratch[2]
+    suited_board = scratch[3]
 
     n_pairs = hole_size * (hole_size - 1) // 2
     player_mask = np.zeros(n_players, np.uint64)
-    player_pairs = np.zeros((n_players, n_pairs), np.int64)
-    player_low = np.zeros(n_players, np.int64)
     hole_suit_ranks = np.zeros((n_players, 4), np.int64)
-    # Rank masks of each player's suited hole pairs, per suit.
-    suited_pairs = np.zeros((n_players, 4, n_pairs), np.int64)
-    n_suited_pairs = np.zeros((n_players, 4), np.int64)
-    available = np.zeros(13, np.int64)
-    live_suit = np.zeros(4, np.int64)
-    representative = np.zeros(4, np.int64)
-    orbit_size = np.zeros(4, np.int64)
-    needed = np.zeros(4, np.int64)
-    distinct = np.zeros(5, np.int64)
-    multiplicity = np.zeros(5, np.int64)
-    with_suit = np.zeros(5, np.int64)
-    without_suit = np.zeros(5, np.int64)
-    eligible_bit = np.zeros(5, np.int64)
-    columns = np.zeros(10, np.int64)
-    suited_triples = np.zeros(10, np.int64)
-    suited_board = np.zeros(5, np.int64)
-    rank_high = np.zeros(n_players, np.uint16)
-    rank_low8 = np.zeros(n_players, np.uint8)
-    highs = np.zeros((BATCH, n_players), np.uint16)
-    lows = np.zeros((BATCH, n_players), np.uint8)
-    weights = np.zeros(BATCH, np.int64)
+    player_pairs = np.zeros((n_players, n_pairs), np.int64)
+    per_player = np.zeros((3, n_players), np.int64)
+    player_low = per_player[0]
+    rank_high = per_player[1]
+    rank_low8 = per_player[2]
+    # Rank masks of each player's suited hole pairs, per suit (row p * 4 + suit).
+    suited_pairs = np.zeros((n_players * 4, n_pairs + 1), np.int64)
+    highs = np.zeros((BATCH, n_players), np.int64)
+    lows = np.zeros((BATCH, n_players), np.int64)
+    weights = np.zeros((1, BATCH), np.int64)[0]
 
     for h in range(n_holdings):
-        my_counts = counts[h]
-        my_scoop = scoop[h]
-        my_share_any = share_any[h]
-        my_sum_squares = sum_squares[h]
-        my_categories = categories[h]
         work = 0
         n_buffered = 0
         prepare_holding(
@@ -146,21 +145,39 @@ def omaha_class_kernel(
                     for y in range(x + 1, hole_size):
                         card_y = np.int64(holdings[h, p, y])
                         if card_y & 3 == suit:
-                            suited_pairs[p, suit, count] = (1 << (card_x >> 2)) | (
+                            suited_pairs[p * 4 + suit, 1 + count] = (1 << (card_x >> 2)) | (
                                 1 << (card_y >> 2)
                             )
                             count += 1
-                n_suited_pairs[p, suit] = count
+                suited_pairs[p * 4 + suit, 0] = count
         for suit in range(4):
             # An Omaha flush needs two suited hole cards and three suited board cards.
             most_pairs = 0
             for p in range(n_players):
-                most_pairs = max(most_pairs, n_suited_pairs[p, suit])
-            needed[suit] = max(0, 3 - board_suit_count[suit])
+                most_pairs = max(most_pairs, suited_pairs[p * 4 + suit, 0])
+            needed[suit] = max(0, 3 - bit_count13(board_suit_ranks[suit]))
             if most_pairs == 0 or representative[suit] != suit:
                 needed[suit] = 99  # no flush possible, or walked with its representative
 
-        for row in range(first_row, last_row):
+        for row in range(first_row, last_row + 1):
+            # One call site for the scorer: flush the buffer when the next
+            # multiset might not fit, and once after the last.
+            if row == last_row or n_buffered > BATCH - MOST_CLASSES_PER_MULTISET:
+                score_outcomes(
+                    highs,
+                    lows,
+                    weights,
+                    np.int64(n_buffered),
+                    hilo,
+                    counts[h],
+                    scoop[h],
+                    share_any[h],
+                    sum_squares[h],
+                    categories[h],
+                )
+                n_buffered = 0
+                if row == last_row:
+                    break
             n_distinct, total = split_multiset(
                 multisets, row, n_missing, available, binomials, distinct, multiplicity
             )
@@ -236,8 +253,8 @@ def omaha_class_kernel(
                     work += n_players
                     for p in range(n_players):
                         best = rank_high[p]
-                        for pair in range(n_suited_pairs[p, suit]):
-                            hole_ranks = suited_pairs[p, suit, pair]
+                        for pair in range(suited_pairs[p * 4 + suit, 0]):
+                            hole_ranks = suited_pairs[p * 4 + suit, 1 + pair]
                             for t in range(n_triples):
                                 best = max(best, flush[hole_ranks | suited_triples[t]])
                         highs[n_buffered, p] = best
@@ -245,50 +262,10 @@ def omaha_class_kernel(
                     weights[n_buffered] = ways * factor
                     flush_boards += ways * factor
                     n_buffered += 1
-                    if n_buffered == BATCH:
-                        score_outcomes(
-                            highs,
-                            lows,
-                            weights,
-                            n_buffered,
-                            hilo,
-                            my_counts,
-                            my_scoop,
-                            my_share_any,
-                            my_sum_squares,
-                            my_categories,
-                        )
-                        n_buffered = 0
             if total > flush_boards:
                 for p in range(n_players):
                     highs[n_buffered, p] = rank_high[p]
                     lows[n_buffered, p] = rank_low8[p]
                 weights[n_buffered] = total - flush_boards
                 n_buffered += 1
-                if n_buffered == BATCH:
-                    score_outcomes(
-                        highs,
-                        lows,
-                        weights,
-                        n_buffered,
-                        hilo,
-                        my_counts,
-                        my_scoop,
-                        my_share_any,
-                        my_sum_squares,
-                        my_categories,
-                    )
-                    n_buffered = 0
-        score_outcomes(
-            highs,
-            lows,
-            weights,
-            n_buffered,
-            hilo,
-            my_counts,
-            my_scoop,
-            my_share_any,
-            my_sum_squares,
-            my_categories,
-        )
         evaluations[h] = work

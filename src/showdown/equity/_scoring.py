@@ -24,21 +24,10 @@ over once per few thousand.
 
 from __future__ import annotations
 
-import numpy as np
-
 from .._jit import jit
 
 #: Outcomes a kernel buffers before scoring them.
 BATCH = 2048
-
-
-def outcome_buffers(n_players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Empty ``(highs, lows, weights)`` buffers of :data:`BATCH` outcomes."""
-    return (
-        np.zeros((BATCH, n_players), np.uint16),
-        np.zeros((BATCH, n_players), np.uint8),
-        np.zeros(BATCH, np.int64),
-    )
 
 
 @jit
@@ -48,7 +37,9 @@ def score_outcomes(
     """Add outcomes ``0 .. n_outcomes - 1`` of the buffers, each ``weights[i]`` times.
 
     ``highs[i, p]`` / ``lows[i, p]``: player ``p``'s strengths in outcome
-    ``i`` (``lows`` is read only when ``hilo``).
+    ``i`` (``lows`` is read only when ``hilo``). Every kernel passes the same
+    types (``int64`` buffers, C-contiguous counters, a runtime ``hilo``) so
+    this compiles once for all of them.
     """
     n_players = highs.shape[1]
     for i in range(n_outcomes):

@@ -200,21 +200,9 @@ def _run_classes(spot: Spot, plan: ExactPlan, progress: Progress) -> Counters:
     def task(start: int) -> Callable[[], tuple[int, tuple[NDArray[Any], ...]]]:
         def call() -> tuple[int, tuple[NDArray[Any], ...]]:
             block = groups.cards[start : start + size]
-            outputs = _holding_outputs(block.shape[0], n_players)
-            if spot.game.mode == 1:
-                omaha_class_kernel(block, board, dead_mask, perms, hilo, tables, classes, *outputs)
-            else:
-                holdem_class_kernel(
-                    block,
-                    board,
-                    dead_mask,
-                    perms,
-                    tables,
-                    classes,
-                    outputs[0],
-                    outputs[4],
-                    outputs[5],
-                )
+            outputs = holding_outputs(block.shape[0], n_players)
+            kernel = omaha_class_kernel if spot.game.mode == 1 else holdem_class_kernel
+            kernel(block, board, dead_mask, perms, hilo, tables, classes, *outputs)
             return start, outputs
 
         return call
@@ -235,7 +223,7 @@ def _run_classes(spot: Spot, plan: ExactPlan, progress: Progress) -> Counters:
     return result
 
 
-def _holding_outputs(n_holdings: int, n_players: int) -> tuple[NDArray[Any], ...]:
+def holding_outputs(n_holdings: int, n_players: int) -> tuple[NDArray[Any], ...]:
     """Per-holding counters a class kernel fills, in kernel argument order."""
     return (
         np.zeros((n_holdings, n_players, 3, n_players + 1), np.int64),

@@ -139,6 +139,7 @@ def build_table(threads: int = 1) -> tuple[NDArray[np.int64], NDArray[np.int32]]
     from ..evaluator import get_tables
     from ._class_common import class_tables, suit_permutations
     from ._holdem_class_kernels import holdem_class_kernel
+    from .exact import holding_outputs
 
     first, second = all_matchups()
     matchups = matchup_codes(first, second)
@@ -155,13 +156,9 @@ def build_table(threads: int = 1) -> tuple[NDArray[np.int64], NDArray[np.int32]]
 
     def compute(start: int) -> NDArray[np.int32]:
         block = hands[start : start + 500]
-        counts = np.zeros((len(block), 2, 3, 3), np.int64)
-        categories = np.zeros((len(block), 2, 10), np.int64)
-        evaluations = np.zeros(len(block), np.int64)
-        holdem_class_kernel(
-            block, board, np.uint64(0), perms, tables, classes, counts, categories, evaluations
-        )
-        return table_rows(counts, categories)
+        outputs = holding_outputs(len(block), 2)
+        holdem_class_kernel(block, board, np.uint64(0), perms, False, tables, classes, *outputs)
+        return table_rows(outputs[0], outputs[4])
 
     with ThreadPoolExecutor(max_workers=threads) as pool:
         rows = list(pool.map(compute, range(0, len(hands), 500)))
