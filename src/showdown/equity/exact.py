@@ -157,9 +157,6 @@ def _run_blocks(tasks: list[Callable[[], Any]], threads: int, progress: Progress
 # ----------------------------------------------------------------------------- classes
 def _holdings_to_run(spot: Spot, plan: ExactPlan) -> CanonicalHoldings:
     """Joint holdings for the class kernels: canonical ones when that pays."""
-    if all(spot.is_fixed(index) for index in range(spot.n_players)):
-        cards = np.array([[p.fixed_cards for p in spot.players]], np.uint8)
-        return _identity_groups(cards, np.ones(1))
     cards, weights = joint_holdings(spot)
     if plan.details.get("canonical", False):
         return canonical_holdings(cards, weights, suit_symmetries(spot.board, spot.dead))
@@ -176,16 +173,16 @@ def _identity_groups(cards: NDArray[np.uint8], weights: NDArray[np.float64]) -> 
         weight_group=index.reshape(-1),
         multiplicity=np.ones(n_holdings, np.int64),
         weights=distinct,
+        identity=True,
     )
 
 
 def _run_classes(spot: Spot, plan: ExactPlan, progress: Progress) -> Counters:
     """Board classes for each distinct joint holding, added back with multiplicities."""
-    from ._holdem_class_kernels import holdem_class_kernel
-    from ._omaha_class_kernels import omaha_class_kernel
-
-    groups = _holdings_to_run(spot, plan)
-    n_distinct = groups.cards.shape[0]
+    if spot.game.mode == 1:  # a hold'em run never imports (or compiles) the Omaha kernel
+        from ._omaha_class_kernels import omaha_class_kernel as kernel
+    else:
+        from ._holdem_class_kernels import holdem_class_kernel as kernel
     n_players = spot.n_players
     tables = get_tables()
     classes = class_tables()
@@ -193,6 +190,17 @@ def _run_classes(spot: Spot, plan: ExactPlan, progress: Progress) -> Counters:
     dead_mask = np.uint64(sum(1 << int(card) for card in spot.dead))
     board = np.ascontiguousarray(spot.board, np.uint8)
     hilo = spot.game.hilo
+    if all(spot.is_fixed(index) for index in range(n_players)):
+        # One joint holding (the common small spot): no grouping, no blocks.
+        cards = np.array([[p.fixed_cards for p in spot.players]], np.uint8)
+        outputs = holding_outputs(1, n_players)
+        kernel(cards, board, dead_mask, perms, hilo, tables, classes, *outputs)
+        plan.details["evaluations"] = int(outputs[5][0])
+        if progress is not None:
+            progress(1, 1)
+        return Counters(*(array[0] for array in outputs[:5]), count_deals(spot))
+    groups = _holdings_to_run(spot, plan)
+    n_distinct = groups.cards.shape[0]
     per_holding = plan.estimated_seconds * max(plan.threads, 1) / max(n_distinct, 1)
     size = int(min(MAX_BLOCK_HOLDINGS, max(1, BLOCK_SECONDS / max(per_holding, 1e-9))))
     starts = list(range(0, n_distinct, size))
@@ -201,7 +209,6 @@ def _run_classes(spot: Spot, plan: ExactPlan, progress: Progress) -> Counters:
         def call() -> tuple[int, tuple[NDArray[Any], ...]]:
             block = groups.cards[start : start + size]
             outputs = holding_outputs(block.shape[0], n_players)
-            kernel = omaha_class_kernel if spot.game.mode == 1 else holdem_class_kernel
             kernel(block, board, dead_mask, perms, hilo, tables, classes, *outputs)
             return start, outputs
 
@@ -215,8 +222,12 @@ def _run_classes(spot: Spot, plan: ExactPlan, progress: Progress) -> Counters:
         _add_groups(totals, groups, first, last, start, outputs)
         evaluations += int(outputs[5].sum())
     deals = count_deals(spot)
+    plan.details["evaluations"] = evaluations
+    if len(totals) == 1 and groups.weights[0] == 1.0:
+        totals[0].trials = int(groups.multiplicity.sum()) * deals
+        return totals[0]
     result = Counters.empty(n_players)
-    for weight, total, group in zip(groups.weights, totals, range(len(totals)), strict=True):
+    for group, (weight, total) in enumerate(zip(groups.weights, totals, strict=True)):
         total.trials = int(groups.multiplicity[groups.weight_group == group].sum()) * deals
         result.add(total, float(weight))
     plan.details["evaluations"] = evaluations
@@ -244,6 +255,18 @@ def _add_groups(
     outputs: tuple[NDArray[Any], ...],
 ) -> None:
     """Add the counters of groups ``first:last`` (their holdings start at ``start``)."""
+    if groups.identity:
+        # Group k is holding k as it is: sum each weight's rows.
+        weight_group = groups.weight_group[first:last]
+        for group in range(len(totals)):
+            chosen = weight_group == group if len(totals) > 1 else slice(None)
+            total = totals[group]
+            total.counts += outputs[0][chosen].sum(axis=0)
+            total.scoop += outputs[1][chosen].sum(axis=0)
+            total.share_any += outputs[2][chosen].sum(axis=0)
+            total.sum_squares += outputs[3][chosen].sum(axis=0)
+            total.categories += outputs[4][chosen].sum(axis=0)
+        return
     holding = groups.holding[first:last] - start
     seats = groups.seats[first:last]
     multiplicity = groups.multiplicity[first:last]

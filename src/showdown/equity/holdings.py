@@ -23,12 +23,12 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from numpy.typing import NDArray
 
 from ..cards.ranges import HandRange
-from ._class_common import suit_permutations
 from .spot import Spot
 
 __all__ = [
@@ -40,12 +40,27 @@ __all__ = [
 ]
 
 
+_SUIT_LANE = 0x1111111111111  # one bit per rank for clubs; shift by the suit for the others
+
+
 def _mask(cards: NDArray[np.uint8]) -> int:
     return sum(1 << int(card) for card in cards)
 
 
-def _permuted_mask(mask: int, perm: NDArray[np.int64]) -> int:
-    return sum(1 << (card & ~3 | int(perm[card & 3])) for card in range(52) if mask >> card & 1)
+def _permuted_mask(mask: int, perm: tuple[int, ...]) -> int:
+    return sum(((mask >> suit) & _SUIT_LANE) << perm[suit] for suit in range(4))
+
+
+@lru_cache(maxsize=256)
+def _symmetries(masks: tuple[int, ...]) -> NDArray[np.int64]:
+    kept = [
+        perm
+        for perm in itertools.permutations(range(4))
+        if all(_permuted_mask(mask, perm) == mask for mask in masks)
+    ]
+    found = np.array(kept, np.int64).reshape(-1, 4)
+    found.setflags(write=False)
+    return found
 
 
 def suit_symmetries(*card_sets: NDArray[np.uint8]) -> NDArray[np.int64]:
@@ -61,13 +76,7 @@ def suit_symmetries(*card_sets: NDArray[np.uint8]) -> NDArray[np.int64]:
     >>> suit_symmetries(np.zeros(0, np.uint8)).shape
     (24, 4)
     """
-    masks = [_mask(cards) for cards in card_sets]
-    kept = [
-        perm
-        for perm in suit_permutations()
-        if all(_permuted_mask(mask, perm) == mask for mask in masks)
-    ]
-    return np.array(kept, np.int64).reshape(-1, 4)
+    return _symmetries(tuple(_mask(cards) for cards in card_sets))
 
 
 def joint_holdings(spot: Spot) -> tuple[NDArray[np.uint8], NDArray[np.float64]]:
@@ -167,6 +176,9 @@ class CanonicalHoldings:
         ``(K,)``: original joint holdings in the group.
     weights
         Distinct products of combo weights.
+    identity
+        True when nothing was merged: group ``k`` is holding ``k``, seats
+        unchanged, multiplicity 1.
     """
 
     cards: NDArray[np.uint8]
@@ -175,6 +187,8 @@ class CanonicalHoldings:
     weight_group: NDArray[np.int64]
     multiplicity: NDArray[np.int64]
     weights: NDArray[np.float64]
+    #: Each group is one holding in its own seat order (nothing was merged).
+    identity: bool = False
 
 
 def canonical_holdings(

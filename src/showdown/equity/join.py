@@ -98,7 +98,7 @@ def run_join(
         part.categories += categories
         part.trials = deals
         totals.setdefault(task_weight[index], Counters.empty(n_players)).add(part)
-        evaluations += JOIN_STEP * steps
+        evaluations += JOIN_STEP * (n_players - 1) * steps
     result = Counters.empty(n_players)
     for weight, total in totals.items():
         result.add(total, weight)

@@ -31,17 +31,23 @@ from .spot import Spot, count_deals
 
 #: Seconds per evaluation, single thread, by method (measured; see the module docstring).
 SECONDS_PER_EVALUATION = {
-    "table": 1.0e-6,
-    "holdem-classes": 1.6e-8,
-    "omaha-classes": 6.0e-9,  # per (hole pair, board triple) lookup of the rank table
-    "join": 1.2e-8,
-    "deals": 1.2e-8,
+    "table": 2.0e-7,
+    "holdem-classes": 2.5e-8,
+    "omaha-classes": 1.0e-7,
+    "join": 3.0e-8,
+    "deals": 1.5e-8,
 }
+#: Python work around any exact run (seconds).
+RUN_OVERHEAD = 2e-4
 #: Fixed cost of one joint holding in the class kernels (set-up, suit symmetry), in evaluations.
 HOLDING_OVERHEAD = 100.0
 #: A join step (one joint holding of the other players counted against the largest
-#: range on one board) costs about this many evaluations.
-JOIN_STEP = 6.0
+#: range on one board) costs about this many evaluations per other player.
+JOIN_STEP = 8.0
+#: Each holding valued on a board costs about this many evaluations (sorting, lists).
+JOIN_HOLDING = 3.0
+#: Below this many board-by-board evaluations a spot is planned without sampling holdings.
+SMALL_WORK = 3e5
 #: Joint holdings listed while planning (beyond this the count is estimated).
 LIST_LIMIT = 200_000
 #: Canonicalising joint holdings pays only above this many estimated evaluations.
@@ -183,11 +189,6 @@ def _all_fixed(spot: Spot) -> bool:
     return all(spot.is_fixed(index) for index in range(spot.n_players))
 
 
-def _omaha_lookups(spot: Spot) -> float:
-    """Rank-table lookups per Omaha player-hand evaluation: hole pairs times board triples."""
-    return math.comb(spot.game.hole_size, 2) * 10.0
-
-
 # ----------------------------------------------------------------------------- planning
 def plan_exact(spot: Spot, *, threads: int = 1, use_tables: bool = True) -> ExactPlan:
     """Choose the exact method for ``spot`` and estimate its cost (never raises for size)."""
@@ -196,17 +197,25 @@ def plan_exact(spot: Spot, *, threads: int = 1, use_tables: bool = True) -> Exac
         evaluations = deals * spot.n_players
         seconds = evaluations * SECONDS_PER_EVALUATION["deals"]
         return ExactPlan("deals", seconds / _speedup(threads, seconds), evaluations, 1.0, threads)
-    joint = estimate_joint_holdings(spot)
+    joint = 1.0 if _all_fixed(spot) else estimate_joint_holdings(spot)
     if use_tables and _table_applies(spot):
-        seconds = joint * SECONDS_PER_EVALUATION["table"]
+        seconds = RUN_OVERHEAD + joint * SECONDS_PER_EVALUATION["table"]
         return ExactPlan("table", seconds, joint, joint, 1)
-    plans = [_plan_classes(spot, joint)]
-    if spot.game.mode == 0 and not _all_fixed(spot):
-        plans.append(_plan_join(spot))
-    best = min(plans, key=lambda plan: plan.estimated_seconds)
-    best.threads = threads
-    best.estimated_seconds /= _speedup(threads, best.estimated_seconds)
-    return best
+    deals = float(count_deals(spot))
+    if joint * deals * spot.n_players <= SMALL_WORK:
+        # Small: at most one class per board; not worth sampling holdings or listing symmetries.
+        n_missing = spot.board_missing
+        per_holding = min(deals, 2.0 * math.comb(12 + n_missing, n_missing)) * spot.n_players
+        plan = _classes_plan(spot, joint, joint, per_holding, {"canonical": False})
+    else:
+        plans = [_plan_classes(spot, joint)]
+        if spot.game.mode == 0 and not _all_fixed(spot):
+            plans.append(_plan_join(spot))
+        plan = min(plans, key=lambda plan: plan.estimated_seconds)
+    plan.threads = threads
+    plan.estimated_seconds /= _speedup(threads, plan.estimated_seconds)
+    plan.estimated_seconds += RUN_OVERHEAD
+    return plan
 
 
 def _speedup(threads: int, seconds: float) -> float:
@@ -237,18 +246,19 @@ def _plan_classes(spot: Spot, joint: float) -> ExactPlan:
     # factor of two covers that on the spots measured (docs/equity.md).
     reduction = max(1.0, symmetry.shape[0] * seat_swaps / 2.0)
     details: dict[str, Any] = {}
-    if joint <= LIST_LIMIT and joint * per_holding > CANONICAL_MIN_WORK:
-        details["canonical"] = True
-        distinct = max(1.0, joint / reduction)
-    else:
-        details["canonical"] = joint * per_holding > CANONICAL_MIN_WORK
-        distinct = max(1.0, joint / reduction) if details["canonical"] else joint
-    evaluations = distinct * (per_holding + HOLDING_OVERHEAD)
-    if spot.game.mode == 1:
-        cost = SECONDS_PER_EVALUATION["omaha-classes"] * _omaha_lookups(spot)
-    else:
-        cost = SECONDS_PER_EVALUATION["holdem-classes"]
-    return ExactPlan("classes", evaluations * cost, evaluations, joint, details=details)
+    details["canonical"] = joint * per_holding > CANONICAL_MIN_WORK
+    distinct = max(1.0, joint / reduction) if details["canonical"] else joint
+    return _classes_plan(spot, joint, distinct, per_holding, details)
+
+
+def _classes_plan(
+    spot: Spot, joint: float, distinct: float, per_holding: float, details: dict[str, Any]
+) -> ExactPlan:
+    evaluations = distinct * per_holding
+    kind = "omaha-classes" if spot.game.mode == 1 else "holdem-classes"
+    cost = SECONDS_PER_EVALUATION[kind]
+    seconds = (evaluations + distinct * HOLDING_OVERHEAD) * cost
+    return ExactPlan("classes", seconds, evaluations, joint, details=details)
 
 
 def _seat_swaps(spot: Spot) -> float:
@@ -277,8 +287,9 @@ def _plan_join(spot: Spot) -> ExactPlan:
         steps = float(sizes[1 - largest])
     else:
         steps = estimate_joint_holdings(Spot(spot.game, others, spot.board, spot.dead, spot.deck))
-    evaluations = boards * (sum(sizes) + JOIN_STEP * steps)
-    seconds = evaluations * SECONDS_PER_EVALUATION["join"]
+    evaluations = boards * (sum(sizes) + JOIN_STEP * len(others) * steps)
+    seconds = boards * JOIN_HOLDING * sum(sizes) * SECONDS_PER_EVALUATION["join"]
+    seconds += evaluations * SECONDS_PER_EVALUATION["join"]
     return ExactPlan(
         "join", seconds, evaluations, estimate_joint_holdings(spot), details={"largest": largest}
     )
