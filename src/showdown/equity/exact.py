@@ -198,7 +198,8 @@ def _run_classes(spot: Spot, plan: ExactPlan, progress: Progress) -> Counters:
         plan.details["evaluations"] = int(outputs[5][0])
         if progress is not None:
             progress(1, 1)
-        return Counters(*(array[0] for array in outputs[:5]), count_deals(spot))
+        counts, scoop, share_any, sum_squares, categories, _ = (array[0] for array in outputs)
+        return Counters(counts, scoop, share_any, sum_squares, categories, count_deals(spot))
     groups = _holdings_to_run(spot, plan)
     n_distinct = groups.cards.shape[0]
     per_holding = plan.estimated_seconds * max(plan.threads, 1) / max(n_distinct, 1)
