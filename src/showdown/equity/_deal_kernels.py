@@ -13,7 +13,14 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import jit
-from ..evaluator._kernels import COLUMN_MASK_7, KEY_START, ROW_SHIFT_7, strength_of_key
+from ..evaluator._kernels import (
+    COLUMN_MASK_7,
+    FLUSH_CHECK,
+    KEY_START,
+    RANK_SUM_MASK,
+    ROW_SHIFT_7,
+    flush_rank_mask,
+)
 from ._scoring import BATCH, score_outcomes
 
 
@@ -49,6 +56,11 @@ def deal_kernel(
     card_bit = tables.card_bit
     low_bit = tables.low_bit
     low8 = tables.low8
+    # Table arrays taken out of the tuple once: reading them from ``tables`` in the
+    # deal loop costs a reference-count update per read.
+    offsets = tables.offsets7
+    values = tables.values7
+    flush = tables.flush
     # Scratch arrays share two types (int64, uint64): each distinct array type
     # numba allocates costs compile time.
     known_key = np.zeros(n_players, np.uint64)
@@ -132,15 +144,16 @@ def deal_kernel(
                 hand_bits[p] = slot_bits[slot]
                 hand_low[p] = slot_low[slot]
             for p in range(n_players):
-                highs[n_buffered, p] = strength_of_key(
-                    hand_key[p],
-                    hand_bits[p],
-                    tables.offsets7,
-                    tables.values7,
-                    tables.flush,
-                    ROW_SHIFT_7,
-                    COLUMN_MASK_7,
-                )
+                # strength_of_key written out: an inlined helper that takes arrays
+                # costs reference-count updates per call here.
+                key = hand_key[p]
+                if key & FLUSH_CHECK:
+                    highs[n_buffered, p] = flush[flush_rank_mask(key, hand_bits[p])]
+                else:
+                    rank_sum = key & RANK_SUM_MASK
+                    highs[n_buffered, p] = values[
+                        (rank_sum & COLUMN_MASK_7) + np.uint64(offsets[rank_sum >> ROW_SHIFT_7])
+                    ]
                 if hilo:
                     lows[n_buffered, p] = low8[hand_low[p]]
             n_buffered += 1

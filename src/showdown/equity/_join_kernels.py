@@ -22,7 +22,14 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import jit, jit_inline
-from ..evaluator._kernels import COLUMN_MASK_7, KEY_START, ROW_SHIFT_7, strength_of_key
+from ..evaluator._kernels import (
+    COLUMN_MASK_7,
+    FLUSH_CHECK,
+    KEY_START,
+    RANK_SUM_MASK,
+    ROW_SHIFT_7,
+    flush_rank_mask,
+)
 
 
 @jit_inline
@@ -104,15 +111,16 @@ def join_kernel(
             if combo_mask[combo] & board_mask:
                 strength[combo] = -1
             else:
-                strength[combo] = strength_of_key(
-                    board_key + combo_key[combo],
-                    board_bits | combo_bits[combo],
-                    offsets,
-                    values,
-                    flush,
-                    ROW_SHIFT_7,
-                    COLUMN_MASK_7,
-                )
+                # strength_of_key written out: an inlined helper that takes arrays
+                # costs reference-count updates per call here.
+                key = board_key + combo_key[combo]
+                if key & FLUSH_CHECK:
+                    strength[combo] = flush[flush_rank_mask(key, board_bits | combo_bits[combo])]
+                else:
+                    rank_sum = key & RANK_SUM_MASK
+                    strength[combo] = values[
+                        (rank_sum & COLUMN_MASK_7) + np.uint64(offsets[rank_sum >> ROW_SHIFT_7])
+                    ]
         # The largest range, sorted by strength, with its per-card lists.
         first = starts[largest]
         order = np.argsort(strength[first : first + n_large], kind="mergesort")
