@@ -92,7 +92,7 @@ def ompeval():
     return library
 
 
-@pytest.mark.parametrize("use_tables", [True, False], ids=["table", "computed"])
+@pytest.mark.parametrize("use_tables", [True, False], ids=["default", "no table"])
 @pytest.mark.parametrize("row", ROWS, ids=[row.name for row in ROWS])
 def test_showdown_exact(benchmark, throughputs, row: Row, use_tables: bool) -> None:
     if not use_tables and not row.table:
