@@ -171,6 +171,12 @@ COMPILE_SECONDS: dict[str, float] = {
     "enumerate_histogram": 2.0,
     "enumerate_low_histogram": 1.5,
     "place_rows": 2.9,
+    # exact equity (each includes the scorer and helpers it compiles on first use)
+    "holdem_class_kernel": 3.5,
+    "omaha_class_kernel": 4.6,
+    "join_kernel": 2.7,
+    "deal_kernel": 2.0,
+    "table_sums": 0.9,
 }
 
 

@@ -46,6 +46,28 @@ def _count_below(values, start, length, bound):  # pragma: no cover - compiled
     return low
 
 
+@jit_inline
+def _sort_by_strength(order, strength, first, length):  # pragma: no cover - compiled
+    """Sort ``order[:length]`` (offsets from ``first``) by ``strength``, ascending.
+
+    Shell sort (gaps 3k+1): a few thousand comparisons for a range of a
+    thousand holdings, and far less to compile than ``np.argsort``.
+    """
+    gap = 1
+    while gap < length // 3:
+        gap = 3 * gap + 1
+    while gap > 0:
+        for i in range(gap, length):
+            item = order[i]
+            value = strength[first + item]
+            j = i
+            while j >= gap and strength[first + order[j - gap]] > value:
+                order[j] = order[j - gap]
+                j -= gap
+            order[j] = item
+        gap //= 3
+
+
 @jit
 def join_kernel(
     boards, first_board, last_board, combos, starts, largest, tables, counts, categories
@@ -76,6 +98,7 @@ def join_kernel(
     strength = np.zeros(n_combos, np.int64)
     n_large = starts[largest + 1] - starts[largest]
     sorted_strength = np.zeros(n_large, np.int64)
+    order = np.zeros(n_large, np.int64)
     # Per card: strengths of L's holdings with that card, ascending, at card * 52.
     card_strength = np.zeros(52 * 52, np.int64)
     card_length = np.zeros(52, np.int64)
@@ -123,7 +146,9 @@ def join_kernel(
                     ]
         # The largest range, sorted by strength, with its per-card lists.
         first = starts[largest]
-        order = np.argsort(strength[first : first + n_large], kind="mergesort")
+        for item in range(n_large):
+            order[item] = item
+        _sort_by_strength(order, strength, first, n_large)
         card_length[:] = 0
         card_categories[:, :] = 0
         total_categories[:] = 0
@@ -140,10 +165,12 @@ def join_kernel(
             total_categories[category] += 1
             low_card = np.int64(combos[combo, 0])
             high_card = np.int64(combos[combo, 1])
-            for card in (low_card, high_card):
-                card_strength[card * 52 + card_length[card]] = value
-                card_length[card] += 1
-                card_categories[card, category] += 1
+            card_strength[low_card * 52 + card_length[low_card]] = value
+            card_length[low_card] += 1
+            card_categories[low_card, category] += 1
+            card_strength[high_card * 52 + card_length[high_card]] = value
+            card_length[high_card] += 1
+            card_categories[high_card, category] += 1
             pair_strength[min(low_card, high_card) * 52 + max(low_card, high_card)] = value + 1
         # The other players' holdings that fit this board.
         for q in range(n_others):
