@@ -91,10 +91,13 @@ def plan_exact(spot: Spot, *, use_tables: bool = True) -> ExactPlan:
 
 def refusal_message(plan: ExactPlan) -> str:
     """Why ``exact=True`` refuses a plan, with the estimate and how to sample instead."""
+    if plan.method == "deals":
+        what = f"{plan.estimated_evaluations / plan.details['players']:.3g} deals"
+    else:
+        what = f"{plan.joint_holdings:.3g} joint holdings"
     return (
-        f"exact enumeration would take {plan.describe()} over "
-        f"{plan.joint_holdings:.3g} joint holdings; sample instead: samples=/target_stderr= "
-        "in Python, --samples/--stderr on the command line"
+        f"exact enumeration would take {plan.describe()} over {what}; sample instead: "
+        "samples=/target_stderr= in Python, --samples/--stderr on the command line"
     )
 
 

@@ -196,7 +196,14 @@ def plan_exact(spot: Spot, *, threads: int = 1, use_tables: bool = True) -> Exac
         deals = float(count_deals(spot))
         evaluations = deals * spot.n_players
         seconds = evaluations * SECONDS_PER_EVALUATION["deals"]
-        return ExactPlan("deals", seconds / _speedup(threads, seconds), evaluations, 1.0, threads)
+        return ExactPlan(
+            "deals",
+            seconds / _speedup(threads, seconds),
+            evaluations,
+            1.0,
+            threads,
+            details={"players": spot.n_players},
+        )
     joint = 1.0 if _all_fixed(spot) else estimate_joint_holdings(spot)
     if use_tables and _table_applies(spot):
         seconds = RUN_OVERHEAD + joint * SECONDS_PER_EVALUATION["table"]
