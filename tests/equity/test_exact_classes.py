@@ -175,3 +175,22 @@ def test_join_matches_board_by_board(players, board, dead) -> None:
     else:
         for name in ("counts", "categories", "trials"):
             np.testing.assert_allclose(getattr(new, name), getattr(old, name), rtol=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("players", "board", "game"),
+    [
+        (["AsAhKsKh", "random"], "2c7d9hTdJs", "omaha"),
+        (["As2s3hKh", "random"], "2c7d9hTd", "omaha-hilo"),
+    ],
+)
+def test_random_omaha_hands_enumerate_like_board_by_board(players, board, game) -> None:
+    # Random Omaha hands were refused before; their joint holdings are
+    # canonicalised (suits and seats) and counted by classes.
+    spot = build_spot(players, board, "", game)
+    old = board_game_counters(spot)
+    plan = plan_exact(spot)
+    assert plan.method == "classes"
+    assert_same_counters(run_exact(spot, plan), old)
+    plan.details["canonical"] = True
+    assert_same_counters(run_exact(spot, plan), old)
