@@ -163,3 +163,20 @@ def test_stud_and_draw_blocks_match_the_deal_by_deal_kernel(seed: int, game: str
     np.testing.assert_array_equal(new.share_any, old.share_any)
     np.testing.assert_array_equal(new.categories, old.categories)
     np.testing.assert_allclose(new.sum_squares, old.sum_squares, rtol=1e-12)
+
+
+def test_a_long_board_is_split_into_short_joins() -> None:
+    # One river, about half a second of joining: the first looped player's
+    # holdings are split so that no kernel call runs much longer than a block.
+    players = ["random", "random", "random"]
+    spot = build_spot(players, "4hAd3c4c7c", "6h", "holdem")
+    plan = plan_exact(spot)
+    assert plan.method == "join"
+    calls: list[tuple[int, int]] = []
+    split = run_exact(spot, plan, lambda done, total: calls.append((done, total)))
+    assert calls[-1][1] == len(calls) >= max(2, int(plan.estimated_seconds / 0.15))
+    plan.estimated_seconds = 1e-6  # one block: the same counters in one call
+    whole = run_exact(spot, plan)
+    np.testing.assert_array_equal(split.counts, whole.counts)
+    np.testing.assert_array_equal(split.categories, whole.categories)
+    assert split.trials == whole.trials

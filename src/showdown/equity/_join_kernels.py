@@ -70,14 +70,27 @@ def _sort_by_strength(order, strength, first, length):  # pragma: no cover - com
 
 @jit
 def join_kernel(
-    boards, first_board, last_board, combos, starts, largest, tables, counts, categories
+    boards,
+    first_board,
+    last_board,
+    combos,
+    starts,
+    largest,
+    first_split,
+    last_split,
+    tables,
+    counts,
+    categories,
 ):  # pragma: no cover - compiled
     """Add the showdowns of boards ``first_board:last_board`` for every joint holding.
 
     ``combos`` ``(T, 2)`` holds every player's hands, player ``p``'s in rows
     ``starts[p]:starts[p + 1]``; ``largest`` is the player counted rather
-    than looped. Fills ``counts`` ``(n, 3, n + 1)`` (part 0 only) and
-    ``categories`` ``(n, 10)``. Returns ``(deals, join steps)``.
+    than looped. Only the joint holdings whose first looped player holds a
+    combo in rows ``first_split:last_split`` are counted (a slice of that
+    player's rows: one board can be split over several calls). Fills
+    ``counts`` ``(n, 3, n + 1)`` (part 0 only) and ``categories`` ``(n, 10)``.
+    Returns ``(deals, join steps)``.
     """
     n_players = starts.size - 1
     n_combos = combos.shape[0]
@@ -176,7 +189,9 @@ def join_kernel(
         for q in range(n_others):
             valid_start[q + 1] = valid_start[q]
             p = others[q]
-            for combo in range(starts[p], starts[p + 1]):
+            low = first_split if q == 0 else starts[p]
+            high = last_split if q == 0 else starts[p + 1]
+            for combo in range(low, high):
                 if strength[combo] >= 0:
                     valid[valid_start[q + 1]] = combo
                     valid_start[q + 1] += 1

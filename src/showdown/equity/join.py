@@ -58,9 +58,13 @@ def run_join(
     mixes = _weight_classes(spot)
     per_board = plan.estimated_seconds * max(plan.threads, 1) / (len(boards) * len(mixes))
     size = max(1, int(BLOCK_SECONDS / max(per_board, 1e-9)))
+    # A board that alone takes longer than a block is split over the first
+    # looped player's holdings, so every kernel call stays short.
+    splits = max(1, int(np.ceil(per_board / BLOCK_SECONDS))) if size == 1 else 1
+    first_looped = 1 if largest == 0 else 0
 
     def task(
-        combos: NDArray[np.uint8], starts: NDArray[np.int64], start: int
+        combos: NDArray[np.uint8], starts: NDArray[np.int64], start: int, split: tuple[int, int]
     ) -> Callable[[], tuple[tuple[NDArray[Any], NDArray[Any]], int, int]]:
         def call() -> tuple[tuple[NDArray[Any], NDArray[Any]], int, int]:
             counts = np.zeros((n_players, 3, n_players + 1), np.int64)
@@ -72,6 +76,8 @@ def run_join(
                 combos,
                 starts,
                 largest,
+                split[0],
+                split[1],
                 tables,
                 counts,
                 categories,
@@ -85,9 +91,12 @@ def run_join(
     for weight, ranges in mixes:
         combos = np.ascontiguousarray(np.concatenate(ranges), np.uint8)
         starts = np.cumsum([0] + [len(r) for r in ranges]).astype(np.int64)
+        low, high = int(starts[first_looped]), int(starts[first_looped + 1])
+        edges = np.linspace(low, high, splits + 1).round().astype(int)
         for start in range(0, len(boards), size):
-            tasks.append(task(combos, starts, start))
-            task_weight.append(weight)
+            for split in zip(edges[:-1].tolist(), edges[1:].tolist(), strict=True):
+                tasks.append(task(combos, starts, start, split))
+                task_weight.append(weight)
     totals: dict[float, Counters] = {}
     evaluations = 0.0
     for index, ((counts, categories), deals, steps) in enumerate(
