@@ -236,20 +236,25 @@ def omaha_class_kernel(
                     if ways == 0:
                         continue
                     suited |= board_suit_ranks[suit]
-                    # The suited board ranks and their triples (3 to 5 ranks, 1 to 10 triples).
-                    n_board_suited = 0
-                    for rank in range(13):
-                        if (suited >> rank) & 1:
-                            suited_board[n_board_suited] = 1 << rank
+                    # The suited board ranks' triples (3 to 5 ranks, 1 to 10 triples);
+                    # three suited board cards, the common case, are their own triple.
+                    n_triples = 1
+                    suited_triples[0] = suited
+                    if bit_count13(suited) > 3:
+                        n_board_suited = 0
+                        rest = suited
+                        while rest:
+                            suited_board[n_board_suited] = rest & -rest  # lowest set bit
+                            rest &= rest - 1
                             n_board_suited += 1
-                    n_triples = 0
-                    for a in range(n_board_suited - 2):
-                        for b in range(a + 1, n_board_suited - 1):
-                            for c in range(b + 1, n_board_suited):
-                                suited_triples[n_triples] = (
-                                    suited_board[a] | suited_board[b] | suited_board[c]
-                                )
-                                n_triples += 1
+                        n_triples = 0
+                        for a in range(n_board_suited - 2):
+                            for b in range(a + 1, n_board_suited - 1):
+                                for c in range(b + 1, n_board_suited):
+                                    suited_triples[n_triples] = (
+                                        suited_board[a] | suited_board[b] | suited_board[c]
+                                    )
+                                    n_triples += 1
                     work += n_players
                     for p in range(n_players):
                         best = rank_high[p]
