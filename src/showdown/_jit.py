@@ -7,9 +7,11 @@ next to the sources (or to ``NUMBA_CACHE_DIR``) so a second process starts warm.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numba
+from numba.extending import overload
 
 # fastmath is off on purpose: kernels are integer code and results must be bit-exact.
 _COMMON: dict[str, Any] = {"cache": True, "nogil": True, "fastmath": False, "boundscheck": False}
@@ -20,6 +22,19 @@ jit = numba.njit(**_COMMON)
 jit_parallel = numba.njit(parallel=True, **_COMMON)
 #: Small helpers inlined into the kernels that call them (avoids call overhead).
 jit_inline = numba.njit(inline="always", **_COMMON)
+_NO_RUNTIME: dict[str, Any] = {"_nrt": False}
+#: Serial kernels compiled without numba's runtime: no reference counting, so
+#: arrays handed to inlined helpers inside a hot loop cost nothing (with the
+#: runtime, each such call updates counters, measured 10-20x slower serially),
+#: but also no allocation: callers pass every scratch array in. Run them from
+#: a Python thread pool (they release the GIL) for parallel work.
+jit_kernel = numba.njit(**_COMMON, **_NO_RUNTIME)
+
+#: Compile-time dispatch: ``@overload_inline(stub)`` picks an implementation from
+#: the argument types, constants included (``True`` arrives as a literal), so a
+#: kernel compiles only the branch it uses (untaken ``if`` branches on a
+#: constant are still compiled by numba).
+overload_inline = functools.partial(overload, inline="always", prefer_literal=True)
 
 prange = numba.prange
 

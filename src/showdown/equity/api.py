@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 from numpy.typing import NDArray
 
-from .._jit import thread_limit
+from .._jit import resolve_threads, thread_limit
 from ..cards import CardsLike, format_cards
 from . import exact as exact_module
 from .montecarlo import sample
@@ -147,6 +147,7 @@ def equity(
             samples=samples,
             target_stderr=target_stderr,
             max_samples=DEFAULT_MAX_SAMPLES,
+            threads=resolve_threads(threads),
             progress=progress,
         )
         return EquityResult.from_counters(
