@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import math
 import secrets
+import warnings
 from collections.abc import Callable, Sequence
+from numbers import Integral, Real
 
 import numpy as np
 from numpy.typing import NDArray
@@ -12,31 +14,35 @@ from numpy.typing import NDArray
 from .._jit import resolve_threads, thread_limit
 from ..cards import CardsLike, format_cards
 from . import exact as exact_module
-from .montecarlo import sample
+from .montecarlo import max_stderr, sample
 from .result import EquityResult
-from .spot import Spot, build_spot, count_deals
+from .spot import Spot, cached_spot, count_deals
 
 #: ``exact=None`` enumerates when the work is at most this many hand evaluations (~1 s).
 EXACT_WORK_LIMIT = 4e8
 #: Default stopping rule of sampled runs.
 DEFAULT_TARGET_STDERR = 5e-4
+#: Default cap on deals of a run with a standard-error target (``max_samples``).
 DEFAULT_MAX_SAMPLES = 20_000_000
 
 
 def equity(
     players: Sequence[object],
-    board: CardsLike = "",
-    dead: CardsLike = "",
-    game: str = "holdem",
     *,
+    board: CardsLike | None = None,
+    dead: CardsLike | None = None,
+    game: str = "holdem",
     exact: bool | None = None,
     samples: int | None = None,
     target_stderr: float | None = None,
+    max_samples: int | None = None,
     seed: int | None = None,
     threads: int | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> EquityResult:
     """Equity of every player: their expected share of the pot.
+
+    Only ``players`` is positional; every option is a keyword.
 
     Parameters
     ----------
@@ -46,11 +52,12 @@ def equity(
         (``omaha``, ``omaha5``, ``omaha6`` and their ``-hilo`` versions): a
         specific hand or ``"random"``. Stud (``stud``, ``stud-hilo``): each
         player's known cards, 0 to 7 (down and up, in deal order); the rest
-        are dealt. Draw: a final five-card hand, or ``"HAND/DISCARDS"`` (the
-        five cards held and those thrown away; as many are drawn, once).
-        Card arrays are accepted too.
+        are dealt. Draw: a final five-card hand, ``"HAND/DISCARDS"`` (the
+        five cards held and those thrown away; as many are drawn, once), or
+        ``"random"`` (five unknown cards). Card arrays are accepted too.
     board
-        Known board cards (0, 3, 4 or 5; board games only).
+        Known board cards (0, 3, 4 or 5; board games only). ``None`` or
+        ``""``: no board.
     dead
         Cards out of play (mucked, burned, folded stud up cards).
     game
@@ -64,15 +71,23 @@ def equity(
     target_stderr
         Stop sampling once every player's standard error is at most this
         (a fraction: 0.001 = 0.1 percentage points). Without ``samples`` or
-        ``target_stderr`` sampling stops at a standard error of 0.0005 or
-        20 million deals. With both, whichever is reached first.
+        ``target_stderr`` sampling stops at a standard error of 0.0005. With
+        both, whichever is reached first.
+    max_samples
+        Most deals a run with a standard-error target samples (default
+        20,000,000). If the target is still missed there, the result says so
+        (``result.target_met`` is ``False``) and a ``RuntimeWarning`` is
+        issued; raise the cap to go further. (With ``samples`` as well, the
+        run stops at ``samples`` deals and ``target_met`` tells whether the
+        target was reached by then.)
     seed
         Seed for sampling; the same seed gives the same answer at any thread
         count. ``None`` draws one (reported as ``result.seed``).
     threads
         Threads to use (``None`` = all cores).
     progress
-        Called as ``progress(done, total)`` between rounds of work.
+        Called as ``progress(done, total)`` while working: at least every
+        quarter second or so, and once at the end.
 
     Returns
     -------
@@ -83,7 +98,12 @@ def equity(
     ValueError
         For bad input: an unknown card or game, a card used twice, a board of
         the wrong size, a range emptied by card removal, more players than the
-        deck can deal.
+        deck can deal, an option of the wrong type or range.
+
+    Warns
+    -----
+    RuntimeWarning
+        When ``max_samples`` deals did not reach ``target_stderr``.
 
     Examples
     --------
@@ -95,27 +115,30 @@ def equity(
     >>> abs(float(result.equity.sum()) - 1.0) < 1e-12
     True
     """
-    spot = build_spot(players, board, dead, game)
-    if samples is not None and (
-        isinstance(samples, bool) or not isinstance(samples, int) or samples < 1
-    ):
-        raise ValueError(f"samples: expected a positive integer, got {samples!r}")
+    samples = _count(samples, "samples")
+    max_samples = _count(max_samples, "max_samples")
+    seed = _count(seed, "seed", minimum=0)
+    threads = _count(threads, "threads")
     if target_stderr is not None and not (
-        isinstance(target_stderr, (int, float))
+        isinstance(target_stderr, Real)
+        and not isinstance(target_stderr, bool)
         and math.isfinite(target_stderr)
         and target_stderr > 0
     ):
         raise ValueError(f"target_stderr: expected a positive number, got {target_stderr!r}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise ValueError(f"seed: expected a non-negative integer, got {seed!r}")
     if exact not in (None, True, False):
         raise ValueError(f"exact: expected True, False or None, got {exact!r}")
     if exact is True and (samples is not None or target_stderr is not None):
         raise ValueError("exact=True enumerates every deal: drop samples/target_stderr")
+    if progress is not None and not callable(progress):
+        raise ValueError(
+            f"progress: expected a function called as progress(done, total), got {progress!r}"
+        )
+    spot = cached_spot(players, board, dead, game)
+    labels = spot.labels
 
     with thread_limit(threads):
         run_exact, assignments = _choose_method(spot, exact, samples, target_stderr)
-        labels = spot.labels
         board_text = format_cards(spot.board)
         dead_text = format_cards(spot.dead)
         if run_exact:
@@ -137,29 +160,54 @@ def equity(
                 hilo=spot.game.hilo,
                 seed=None,
             )
-        if seed is None:
-            seed = secrets.randbits(63)
-        if samples is None and target_stderr is None:
-            target_stderr = DEFAULT_TARGET_STDERR
-        counters = sample(
-            spot,
-            seed=seed,
-            samples=samples,
-            target_stderr=target_stderr,
-            max_samples=DEFAULT_MAX_SAMPLES,
-            threads=resolve_threads(threads),
-            progress=progress,
-        )
-        return EquityResult.from_counters(
-            counters,
-            players=labels,
-            game=spot.game.name,
-            board=board_text,
-            dead=dead_text,
-            exact=False,
-            hilo=spot.game.hilo,
-            seed=seed,
-        )
+    if seed is None:
+        seed = secrets.randbits(63)
+    if samples is None and target_stderr is None:
+        target_stderr = DEFAULT_TARGET_STDERR
+    cap = max_samples if max_samples is not None else DEFAULT_MAX_SAMPLES
+    counters = sample(
+        spot,
+        seed=seed,
+        samples=samples,
+        target_stderr=target_stderr,
+        max_samples=cap,
+        threads=resolve_threads(threads),
+        progress=progress,
+    )
+    target_met = None
+    if target_stderr is not None:
+        reached = max_stderr(counters)
+        target_met = reached <= target_stderr
+        if not target_met and samples is None:  # stopped by the cap, not by the caller
+            warnings.warn(
+                f"target_stderr={target_stderr:g} not reached: the largest standard error is "
+                f"{reached:.3g} after {int(counters.trials):,} deals, the max_samples cap; "
+                "pass a larger max_samples= (CLI: --max-samples) to sample further",
+                RuntimeWarning,
+                stacklevel=2,
+            )
+    return EquityResult.from_counters(
+        counters,
+        players=labels,
+        game=spot.game.name,
+        board=format_cards(spot.board),
+        dead=format_cards(spot.dead),
+        exact=False,
+        hilo=spot.game.hilo,
+        seed=seed,
+        target_stderr=target_stderr,
+        target_met=target_met,
+    )
+
+
+def _count(value: object, name: str, minimum: int = 1) -> int | None:
+    """``value`` as a Python int (numpy integers accepted), or ``None``; else ``ValueError``."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, Integral) or value < minimum:
+        kind = "positive" if minimum == 1 else "non-negative"
+        raise ValueError(f"{name}: expected a {kind} integer, got {value!r}")
+    return int(value)
 
 
 def _choose_method(
