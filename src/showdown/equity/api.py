@@ -12,7 +12,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .._jit import resolve_threads, thread_limit
-from ..cards import CardsLike, format_cards
+from ..cards import CardsLike
 from . import exact as exact_module
 from .montecarlo import max_stderr, sample
 from .result import EquityResult
@@ -139,8 +139,8 @@ def equity(
 
     with thread_limit(threads):
         run_exact, assignments = _choose_method(spot, exact, samples, target_stderr)
-        board_text = format_cards(spot.board)
-        dead_text = format_cards(spot.dead)
+        board_text = spot.board_text
+        dead_text = spot.dead_text
         if run_exact:
             if spot.game.kind == "board":
                 assert assignments is not None
@@ -190,8 +190,8 @@ def equity(
         counters,
         players=labels,
         game=spot.game.name,
-        board=format_cards(spot.board),
-        dead=format_cards(spot.dead),
+        board=spot.board_text,
+        dead=spot.dead_text,
         exact=False,
         hilo=spot.game.hilo,
         seed=seed,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 import numpy as np
@@ -166,16 +166,11 @@ class EquityResult:
         return self._counters.completed()
 
     @cached_property
-    def _halves(self) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
-        """Expected shares (not yet divided by trials) of the whole pot, high and low halves."""
-        counts = self._completed.counts
-        ways = np.arange(counts.shape[2], dtype=np.float64)
-        ways[0] = 1.0  # index 0 is never used; avoid dividing by zero
-        return (
-            (counts[:, 0, :] / ways).sum(axis=1),
-            (counts[:, 1, :] / ways).sum(axis=1),
-            (counts[:, 2, :] / ways).sum(axis=1),
-        )
+    def _halves(self) -> NDArray[np.float64]:
+        """``(players, 3)``: pots won, not yet divided by trials: whole, high half, low half."""
+        counts = self._counters.counts
+        shares: NDArray[np.float64] = counts @ _one_in(counts.shape[2])
+        return shares
 
     @property
     def trials(self) -> float:
@@ -184,8 +179,8 @@ class EquityResult:
 
     @cached_property
     def equity(self) -> NDArray[np.float64]:
-        whole, high_half, low_half = self._halves
-        return (whole + 0.5 * (high_half + low_half)) / self._counters.trials
+        halves = self._halves
+        return (halves[:, 0] + 0.5 * (halves[:, 1] + halves[:, 2])) / self._counters.trials
 
     @cached_property
     def stderr(self) -> NDArray[np.float64]:
@@ -226,13 +221,13 @@ class EquityResult:
 
     @cached_property
     def high_equity(self) -> NDArray[np.float64] | None:
-        whole, high_half, _ = self._halves
-        return (whole + high_half) / self._counters.trials if self.hilo else None
+        halves = self._halves
+        return (halves[:, 0] + halves[:, 1]) / self._counters.trials if self.hilo else None
 
     @cached_property
     def low_equity(self) -> NDArray[np.float64] | None:
-        whole, _, low_half = self._halves
-        return (whole + low_half) / self._counters.trials if self.hilo else None
+        halves = self._halves
+        return (halves[:, 0] + halves[:, 2]) / self._counters.trials if self.hilo else None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain Python data (JSON-ready)."""
@@ -343,6 +338,15 @@ class EquityResult:
         )
         caption = html.escape(self._summary())
         return f"<table><caption>{caption}</caption><tr>{head}</tr>{body}</table>"
+
+
+@lru_cache(maxsize=64)
+def _one_in(size: int) -> NDArray[np.float64]:
+    """``1 / k`` for ``k`` in ``0 .. size - 1`` (0 at ``k = 0``, never a winner count)."""
+    shares = np.zeros(size)
+    shares[1:] = 1.0 / np.arange(1, size)
+    shares.flags.writeable = False
+    return shares
 
 
 def _percent(value: float, stderr: float = 0.0) -> str:

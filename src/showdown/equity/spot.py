@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..cards import CardsLike, as_card_array, format_card
+from ..cards import CardsLike, as_card_array, format_card, format_cards
 from .games import Game, Player, get_game, parse_players
 
 
@@ -43,7 +43,22 @@ class Spot:
 
     @property
     def labels(self) -> list[str]:
+        """Each player's holding as canonical text."""
         return [player.text for player in self.players]
+
+    @property
+    def board_text(self) -> str:
+        """The known board as canonical text (worked out once)."""
+        if "board_text" not in self.derived:
+            self.derived["board_text"] = format_cards(self.board)
+        return str(self.derived["board_text"])
+
+    @property
+    def dead_text(self) -> str:
+        """The dead cards as canonical text (worked out once)."""
+        if "dead_text" not in self.derived:
+            self.derived["dead_text"] = format_cards(self.dead)
+        return str(self.derived["dead_text"])
 
     def is_fixed(self, index: int) -> bool:
         """Player holds one known hand (no range, nothing random)."""
