@@ -123,6 +123,41 @@ def draw_stub(state, deck, top, n_stub):  # pragma: no cover - compiled
 
 
 @jit_inline
+def draw_sum(
+    hilo, state, deck, position, limit, count, card_key, card_bit, low_bit
+):  # pragma: no cover
+    """Deal ``count`` stub cards from ``deck[position:limit]`` (Fisher-Yates) and sum them.
+
+    Returns (state, key sum, suit bits, low mask, new position). Each random
+    word deals two cards, its high half then its low half.
+    """
+    end = position + np.uint64(count)
+    key = np.uint64(0)
+    bits = np.uint64(0)
+    low = 0
+    for _ in range((count + 1) >> 1):
+        state, word = next_random(state)
+        pick = position + (((word >> _SHIFT_32) * (limit - position)) >> _SHIFT_32)
+        card = deck[pick]
+        deck[pick] = deck[position]
+        key += card_key[card]
+        bits |= card_bit[card]
+        if hilo:
+            low |= low_bit[card]
+        position += _U1
+        if position < end:
+            pick = position + (((word & _LOW_32) * (limit - position)) >> _SHIFT_32)
+            card = deck[pick]
+            deck[pick] = deck[position]
+            key += card_key[card]
+            bits |= card_bit[card]
+            if hilo:
+                low |= low_bit[card]
+            position += _U1
+    return state, key, bits, low, position
+
+
+@jit_inline
 def remove_held(deck, top, held, where):  # pragma: no cover - compiled
     """Move the ``held`` cards (a mask) out of ``deck[:top]``; the new ``top``.
 
@@ -203,119 +238,160 @@ def load_holdings(
         held[deal] = cards
 
 
+@jit_inline
+def fresh_deck(
+    deal, deck, deck_words, live_words, where, deck_size, ranged, use_row_decks, row_decks,
+    chosen, held, held_count,
+):  # pragma: no cover - compiled  # fmt: skip
+    """Copy the live deck for one deal, without the ranged players' cards; the live size.
+
+    The copy is eight words: deals then share no memory, so the processor can
+    overlap them. With ``use_row_decks`` (one small joint table) each row has
+    its deck ready in ``row_decks``; otherwise the ``held`` cards are moved out.
+    """
+    if use_row_decks:
+        row = chosen[0, deal]
+        for word in range(8):
+            deck_words[word] = row_decks[row, word]
+        return deck_size - held_count
+    for word in range(8):
+        deck_words[word] = live_words[word]
+    if ranged:
+        return remove_held(deck, deck_size, held[deal], where)
+    return deck_size
+
+
 @jit_kernel
-def deal_stub(
-    omaha,
-    hilo,
-    state,
-    n_deals,
-    deck,
-    deck_words,
-    live_words,
-    where,
-    deck_size,
-    ranged,
-    use_row_decks,
-    row_decks,
-    chosen,
-    held,
-    held_count,
-    n_stub,
-    dealt,
-    deal_count,
-    fixed_key,
-    fixed_bits,
-    fixed_low,
-    fixed_count,
-    board,
-    board_sums,
-    n_board,
-    card_key,
-    card_bit,
-    low_bit,
-    key_rows,
-    bits_rows,
+def deal_sums(
+    hilo, state, n_deals, deck, deck_words, live_words, where, deck_size, ranged, use_row_decks,
+    row_decks, chosen, held, held_count, dealt, deal_count, fixed_key, fixed_bits, fixed_low,
+    board_sums, n_board, n_known_board, card_key, card_bit, low_bit, key_rows, bits_rows,
     low_rows,
-    hole,
-    boards,
-):  # pragma: no cover - compiled
-    """Deal the stub of each deal of a block; the new random state.
+):  # pragma: no cover - compiled  # fmt: skip
+    """Deal the stub of each deal of a block as key sums (all games but Omaha); the new state.
 
     Column ``d`` of ``key_rows``/``bits_rows``/``low_rows`` gets deal ``d``:
     the dealt players' rows (known cards plus the stub's) and the last row,
-    the board (``board_sums`` = key with ``KEY_START``, suit bits, low mask of
-    the known board). Omaha also writes the cards: ``hole`` row
-    ``p * block + d`` and ``boards`` row ``d``. With ``use_row_decks`` (one
-    small joint table), ``row_decks`` holds each row's deck without its
-    ``held_count`` cards; otherwise the ``held`` cards are moved out of a copy
-    of the live deck.
+    the board (``board_sums``: the known board's key with ``KEY_START``, suit
+    bits, low mask). Hands are dealt in deal order, the dealt players' cards
+    then the board's, each summed as its cards come.
     """
     n_players = fixed_key.size
-    block = key_rows.shape[1]
-    n_known_board = board.size
     for deal in range(n_deals):
-        # A fresh copy of the live deck per deal (eight words): deals then share
-        # no memory, so the processor can overlap them.
-        if use_row_decks:
-            row = chosen[0, deal]
-            for word in range(8):
-                deck_words[word] = row_decks[row, word]
-            top = deck_size - held_count
-        else:
-            for word in range(8):
-                deck_words[word] = live_words[word]
-            top = deck_size
-            if ranged:
-                top = remove_held(deck, top, held[deal], where)
+        top = fresh_deck(
+            deal, deck, deck_words, live_words, where, deck_size, ranged, use_row_decks,
+            row_decks, chosen, held, held_count,
+        )  # fmt: skip
+        position = np.uint64(0)
+        limit = np.uint64(top)
+        for index in range(dealt.size):
+            p = dealt[index]
+            state, key, suit_bits, low, position = draw_sum(
+                hilo, state, deck, position, limit, deal_count[p], card_key, card_bit, low_bit
+            )
+            key_rows[p, deal] = fixed_key[p] + key
+            bits_rows[p, deal] = fixed_bits[p] | suit_bits
+            low_rows[p, deal] = fixed_low[p] | low
+        state, key, suit_bits, low, position = draw_sum(
+            hilo, state, deck, position, limit, n_board - n_known_board, card_key, card_bit,
+            low_bit,
+        )  # fmt: skip
+        key_rows[n_players, deal] = board_sums[0] + key
+        bits_rows[n_players, deal] = board_sums[1] | suit_bits
+        low_rows[n_players, deal] = np.int64(board_sums[2]) | low
+    return state
+
+
+@jit_kernel
+def deal_cards(
+    hilo, state, n_deals, deck, deck_words, live_words, where, deck_size, ranged, use_row_decks,
+    row_decks, chosen, held, held_count, n_stub, dealt, deal_count, fixed_count, fixed_low,
+    board_sums, n_board, n_known_board, low_bit, low_rows, hole, boards,
+):  # pragma: no cover - compiled  # fmt: skip
+    """Deal the stub of each deal of a block as cards (Omaha); the new state.
+
+    Player ``p``'s cards of deal ``d`` go to ``hole`` row ``p * block + d``
+    after their known ones, the board's to ``boards`` row ``d``; hi-lo low
+    masks to ``low_rows`` as in :func:`deal_sums`.
+    """
+    n_players = fixed_low.size
+    block = low_rows.shape[1]
+    for deal in range(n_deals):
+        top = fresh_deck(
+            deal, deck, deck_words, live_words, where, deck_size, ranged, use_row_decks,
+            row_decks, chosen, held, held_count,
+        )  # fmt: skip
         state = draw_stub(state, deck, top, n_stub)
         # The stub in deal order: the dealt players' cards, then the board's.
         position = 0
         for index in range(dealt.size):
             p = dealt[index]
-            key = fixed_key[p]
-            suit_bits = fixed_bits[p]
             low = fixed_low[p]
             start = fixed_count[p]
             for slot in range(deal_count[p]):
                 card = deck[position]
                 position += 1
-                key += card_key[card]
-                suit_bits |= card_bit[card]
-                if hilo:
-                    low |= low_bit[card]
-                if omaha:
-                    hole[p * block + deal, start + slot] = card
-            key_rows[p, deal] = key
-            bits_rows[p, deal] = suit_bits
+                hole[p * block + deal, start + slot] = card
+                low |= low_bit[card]
             low_rows[p, deal] = low
-        key = board_sums[0]
-        suit_bits = board_sums[1]
-        low = board_sums[2]
+        low = np.int64(board_sums[2])
         for slot in range(n_known_board, n_board):
             card = deck[position]
             position += 1
-            key += card_key[card]
-            suit_bits |= card_bit[card]
-            if hilo:
-                low |= low_bit[card]
-            if omaha:
-                boards[deal, slot] = card
-        key_rows[n_players, deal] = key
-        bits_rows[n_players, deal] = suit_bits
+            boards[deal, slot] = card
+            low |= low_bit[card]
         low_rows[n_players, deal] = low
     return state
 
 
+def deal_block(omaha, hilo, state, n_deals, spot, work, tables):  # pragma: no cover
+    """Deal a block: :func:`deal_cards` (Omaha) or :func:`deal_sums`; the new state.
+
+    Chosen while compiling (``omaha`` is a constant of each kernel), so a
+    kernel compiles only the dealer it uses. Compiled code only.
+    """
+    raise NotImplementedError("deal_block runs in compiled kernels only")
+
+
+@overload_inline(deal_block)
+def _deal_block(omaha, hilo, state, n_deals, spot, work, tables):  # pragma: no cover
+    if not isinstance(omaha, types.BooleanLiteral):
+        raise TypingError("deal_block: omaha must be a constant")
+    if omaha.literal_value:
+
+        def cards_block(omaha, hilo, state, n_deals, spot, work, tables):
+            return deal_cards(
+                hilo, state, n_deals, work.deck, work.deck_words, spot.live_words, spot.where,
+                spot.deck.size, spot.block_start.size > 1, spot.use_row_decks, spot.row_decks,
+                work.chosen, work.held, spot.held_count, spot.n_stub, spot.dealt,
+                spot.deal_count, spot.fixed_count, spot.fixed_low, spot.board_sums,
+                spot.n_board, spot.board.size, tables.low_bit, work.low, work.hole, work.boards,
+            )  # fmt: skip
+
+        return cards_block
+
+    def sums_block(omaha, hilo, state, n_deals, spot, work, tables):
+        return deal_sums(
+            hilo, state, n_deals, work.deck, work.deck_words, spot.live_words, spot.where,
+            spot.deck.size, spot.block_start.size > 1, spot.use_row_decks, spot.row_decks,
+            work.chosen, work.held, spot.held_count, spot.dealt, spot.deal_count,
+            spot.fixed_key, spot.fixed_bits, spot.fixed_low, spot.board_sums, spot.n_board,
+            spot.board.size, tables.card_key, tables.card_bit, tables.low_bit, work.key,
+            work.bits, work.low,
+        )  # fmt: skip
+
+    return sums_block
+
+
 @jit_kernel
 def evaluate_best_five(
-    hilo, n_deals, key_rows, bits_rows, low_rows, strengths, lows, categories, offsets, values,
+    hilo, n_deals, key_rows, bits_rows, low_rows, strengths, lows, offsets, values,
     flush, low8,
 ):  # pragma: no cover - compiled  # fmt: skip
     """Hold'em, stud, draw: each player's best five of own cards plus board, every deal.
 
     One tight loop per player over the block's deals: deals are independent,
-    so the processor overlaps their table lookups. Each high hand's category
-    is counted in ``categories`` on the way.
+    so the processor overlaps their table lookups.
     """
     n_players = strengths.shape[0]
     for p in range(n_players):
@@ -330,15 +406,31 @@ def evaluate_best_five(
                 COLUMN_MASK_7,
             )
             strengths[p, deal] = strength
-            categories[p, strength >> 12] += 1
         if hilo:
             for deal in range(n_deals):
                 lows[p, deal] = low8[low_rows[p, deal] | low_rows[n_players, deal]]
 
 
 @jit_kernel
+def count_categories(strengths, n_deals, tally, categories):  # pragma: no cover - compiled
+    """Add each deal's high-hand category to ``categories[p, c]``.
+
+    Consecutive deals often share a category; four tallies taken in turn keep
+    the additions from waiting on each other.
+    """
+    for p in range(strengths.shape[0]):
+        tally[:] = 0
+        for deal in range(n_deals):
+            tally[deal & 3, strengths[p, deal] >> 12] += 1
+        for category in range(tally.shape[1]):
+            categories[p, category] += (
+                tally[0, category] + tally[1, category] + tally[2, category] + tally[3, category]
+            )
+
+
+@jit_kernel
 def evaluate_omaha(
-    hilo, n_deals, hole, boards, low_rows, strengths, lows, categories, pairs, triples,
+    hilo, n_deals, hole, boards, low_rows, strengths, lows, pairs, triples,
     pair_index, triple_index, omaha_ranks, flush, omaha_low8,
 ):  # pragma: no cover - compiled  # fmt: skip
     """Omaha: exactly two own cards and three board cards (see :func:`evaluate_best_five`)."""
@@ -358,13 +450,12 @@ def evaluate_omaha(
                 flush,
             )
             strengths[p, deal] = strength
-            categories[p, strength >> 12] += 1
         if hilo:
             for deal in range(n_deals):
                 lows[p, deal] = omaha_low8[low_rows[p, deal] << 8 | low_rows[n_players, deal]]
 
 
-def evaluate_block(omaha, hilo, n_deals, work, categories, tables):  # pragma: no cover
+def evaluate_block(omaha, hilo, n_deals, work, tables):  # pragma: no cover
     """Strengths of every deal of a block: :func:`evaluate_omaha` or :func:`evaluate_best_five`.
 
     Chosen while compiling (``omaha`` is a constant of each kernel), so a
@@ -374,12 +465,12 @@ def evaluate_block(omaha, hilo, n_deals, work, categories, tables):  # pragma: n
 
 
 @overload_inline(evaluate_block)
-def _evaluate_block(omaha, hilo, n_deals, work, categories, tables):  # pragma: no cover
+def _evaluate_block(omaha, hilo, n_deals, work, tables):  # pragma: no cover
     if not isinstance(omaha, types.BooleanLiteral):
         raise TypingError("evaluate_block: omaha must be a constant")
     if omaha.literal_value:
 
-        def omaha_block(omaha, hilo, n_deals, work, categories, tables):
+        def omaha_block(omaha, hilo, n_deals, work, tables):
             evaluate_omaha(
                 hilo,
                 n_deals,
@@ -388,7 +479,6 @@ def _evaluate_block(omaha, hilo, n_deals, work, categories, tables):  # pragma: 
                 work.low,
                 work.strengths,
                 work.lows,
-                categories,
                 work.pairs,
                 work.triples,
                 tables.omaha_pair_index,
@@ -400,7 +490,7 @@ def _evaluate_block(omaha, hilo, n_deals, work, categories, tables):  # pragma: 
 
         return omaha_block
 
-    def best_five_block(omaha, hilo, n_deals, work, categories, tables):
+    def best_five_block(omaha, hilo, n_deals, work, tables):
         evaluate_best_five(
             hilo,
             n_deals,
@@ -409,7 +499,6 @@ def _evaluate_block(omaha, hilo, n_deals, work, categories, tables):  # pragma: 
             work.low,
             work.strengths,
             work.lows,
-            categories,
             tables.offsets7,
             tables.values7,
             tables.flush,
@@ -436,22 +525,23 @@ def score_by_mask(strengths, n_deals, best, masks, wins):  # pragma: no cover - 
         for deal in range(n_deals):
             masks[deal] |= np.int64(strengths[p, deal] == best[deal]) << p
     for deal in range(n_deals):
-        wins[masks[deal]] += 1
+        wins[deal & 3, masks[deal]] += 1
 
 
 @jit_kernel
 def add_wins(wins, counts):  # pragma: no cover - compiled
     """Add the winner-mask counts to ``counts[p, 0, k]`` (``p`` one of ``k`` winners)."""
     n_players = counts.shape[0]
-    for mask in range(1, wins.size):
-        if wins[mask] == 0:
+    for mask in range(1, wins.shape[1]):
+        won = wins[0, mask] + wins[1, mask] + wins[2, mask] + wins[3, mask]
+        if won == 0:
             continue
         winners = 0
         for p in range(n_players):
             winners += (mask >> p) & 1
         for p in range(n_players):
             if (mask >> p) & 1:
-                counts[p, 0, winners] += wins[mask]
+                counts[p, 0, winners] += won
 
 
 @jit_kernel
@@ -490,7 +580,7 @@ def sample_chunks(omaha, hilo, spot, tables, seeds, deals, work, out):  # pragma
     ranged = spot.block_start.size > 1
     # High-only pots among few players: count each deal's set of winners (one
     # counter per deal); add_wins turns them into per-player counts at the end.
-    by_mask = not hilo and wins.size == 1 << n_players
+    by_mask = not hilo and wins.shape[1] == 1 << n_players
     for chunk in range(seeds.size):
         wins[:] = 0
         state = seeds[chunk]
@@ -534,42 +624,9 @@ def sample_chunks(omaha, hilo, spot, tables, seeds, deals, work, out):  # pragma
                     work.bits,
                     work.held,
                 )
-            state = deal_stub(
-                omaha,
-                hilo,
-                state,
-                n_deals,
-                work.deck,
-                work.deck_words,
-                spot.live_words,
-                spot.where,
-                spot.deck.size,
-                ranged,
-                spot.use_row_decks,
-                spot.row_decks,
-                work.chosen,
-                work.held,
-                spot.held_count,
-                spot.n_stub,
-                spot.dealt,
-                spot.deal_count,
-                spot.fixed_key,
-                spot.fixed_bits,
-                spot.fixed_low,
-                spot.fixed_count,
-                spot.board,
-                spot.board_sums,
-                spot.n_board,
-                tables.card_key,
-                tables.card_bit,
-                tables.low_bit,
-                work.key,
-                work.bits,
-                work.low,
-                work.hole,
-                work.boards,
-            )
-            evaluate_block(omaha, hilo, n_deals, work, out.categories[chunk], tables)
+            state = deal_block(omaha, hilo, state, n_deals, spot, work, tables)
+            evaluate_block(omaha, hilo, n_deals, work, tables)
+            count_categories(work.strengths, n_deals, work.tally, out.categories[chunk])
             if by_mask:
                 score_by_mask(work.strengths, n_deals, work.best, work.masks, wins)
             else:

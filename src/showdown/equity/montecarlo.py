@@ -81,6 +81,15 @@ class Sampler:
                 else _sample_kernels.sample_best_five
             )
 
+    @classmethod
+    def for_spot(cls, spot: Spot) -> Sampler:
+        """The spot's sampler, built once and kept with the (never changed) spot."""
+        sampler = spot.derived.get("sampler")
+        if sampler is None:
+            sampler = spot.derived["sampler"] = cls(spot)
+        assert isinstance(sampler, Sampler)
+        return sampler
+
     def run(self, seeds: NDArray[np.uint64], deals: NDArray[np.int64], out: ChunkCounters) -> None:
         """Sample ``deals[c]`` deals from random state ``seeds[c]`` into ``out`` row ``c``."""
         self.kernel(self.inputs, self.tables, seeds, deals, new_work(self.spot, self.n_tables), out)
@@ -124,7 +133,7 @@ def sample(
     called at most every :data:`PROGRESS_INTERVAL` seconds and once at the end.
     """
     if sampler is None:
-        sampler = Sampler(spot)
+        sampler = Sampler.for_spot(spot)
     n_players = spot.n_players
     total = Counters.empty(n_players)
     limit = samples if samples is not None else max_samples

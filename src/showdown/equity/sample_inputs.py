@@ -90,7 +90,8 @@ class Work(NamedTuple):
     triples: NDArray[np.int32]
     chosen: NDArray[np.int64]  # (tables, BLOCK_DEALS): joint-table rows drawn per deal
     held: NDArray[np.uint64]  # per deal: the ranged players' cards
-    wins: NDArray[np.int64]  # deals won by each set of players (few players, high only)
+    wins: NDArray[np.int64]  # (4, 2**players): deals won by each set of players, 4 tallies
+    tally: NDArray[np.int64]  # (4, 10): one player's hand categories in a block, 4 tallies
     best: NDArray[np.uint16]  # per deal of a block: the best high hand
     masks: NDArray[np.int64]  # per deal of a block: the set of winners
     spare_categories: NDArray[np.int64]  # scoring writes categories here (already counted)
@@ -249,7 +250,8 @@ def new_work(spot: Spot, n_tables: int) -> Work:
         triples=np.zeros(10, np.int32),
         chosen=np.zeros((max(n_tables, 1), BLOCK_DEALS), np.int64),
         held=np.zeros(BLOCK_DEALS, np.uint64),
-        wins=np.zeros(1 << n_players if n_players <= MASK_PLAYERS else 1, np.int64),
+        wins=np.zeros((4, 1 << n_players if n_players <= MASK_PLAYERS else 1), np.int64),
+        tally=np.zeros((4, 10), np.int64),
         best=np.zeros(BLOCK_DEALS, np.uint16),
         masks=np.zeros(BLOCK_DEALS, np.int64),
         spare_categories=np.zeros((n_players, 10), np.int64),
