@@ -26,15 +26,21 @@ players' hands clash):
    A Fisher-Yates draw picks uniformly among the cards left, with no
    rejection test.
 
+   Each hand of the stub is summed (additive key, suit bits, low mask) as
+   its cards are drawn; Omaha, which evaluates cards rather than sums, keeps
+   the cards themselves.
+
 Random numbers come from SplitMix64 (one 64-bit word of state; passes
 BigCrush). Each word deals two stub cards (multiply-shift of a 32-bit half by
 the number of cards left: bias below 52 / 2**32) or one alias draw (row and
 coin from a 64 x 32-bit multiply: bias below 2**-32).
 
-Deals go in blocks of a few hundred: first every random choice of the
-block, then each phase (draw rows, deal, evaluate one player at a time,
-score) in its own short loop. Deals are independent, so the processor
-overlaps them; loops with few live values compile to tight code.
+Deals go in blocks of a few hundred, each phase in its own short loop: draw
+the block's joint-table rows, deal the stubs, evaluate one player at a time,
+score. Deals are independent, so the processor overlaps them; loops with few
+live values compile to tight code. Counters that consecutive deals often
+bump (hand categories, winner sets) are kept four ways, deal by deal in
+turn, so an addition never waits for the one before.
 
 The kernels are serial and release the GIL: ``montecarlo`` runs chunks of
 deals from a Python thread pool. Each chunk owns its random stream, so the
@@ -43,7 +49,8 @@ without the numba runtime (``jit_kernel``): no reference counting (arrays
 handed to helpers inside a loop otherwise cost a counter update per call)
 and no allocation (scratch arrays come in ``work``). The phases are separate
 compiled functions taking arrays, cached on their own; a game family
-compiles its evaluator only (see :func:`evaluate_block`).
+compiles its own dealer and evaluator only (see :func:`deal_block`,
+:func:`evaluate_block`).
 
 Counters: see ``_kernels`` (``counts``, ``scoop``, ``share_any``,
 ``sum_squares``, ``categories`` per chunk); ``out.failed[chunk]`` is set

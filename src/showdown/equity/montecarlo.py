@@ -30,8 +30,9 @@ from .spot import Spot
 #: work between threads never changes the numbers.
 CHUNK_DEALS = 1 << 15
 #: Chunks per kernel call: small enough that progress is reported often (a
-#: call lasts a few milliseconds to a few tenths of a second, by game).
-BATCH_CHUNKS = 4
+#: call lasts about a millisecond in heads-up hold'em, a tenth of a second
+#: or so in the slowest games), big enough that calling costs nothing.
+BATCH_CHUNKS = 2
 #: Most chunks between two checks of the standard-error stopping rule.
 ROUND_CHUNKS = 32
 #: Seconds between two progress reports (the last one is always sent).
