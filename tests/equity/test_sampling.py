@@ -183,3 +183,12 @@ def fresh_sample(players, *, board, samples, seed, threads=1, game="holdem"):
         seed=seed,
     )
     return sampler, result
+
+
+def test_small_samplers_stay_with_their_spot_and_big_ones_do_not(monkeypatch) -> None:
+    small = build_spot(["AK", "AK", "AK"], None, None, "holdem")
+    assert montecarlo.Sampler.for_spot(small) is montecarlo.Sampler.for_spot(small)
+    monkeypatch.setattr(montecarlo, "KEEP_SAMPLER_BYTES", 1_000)
+    big = build_spot(["AK", "AK", "AK"], None, None, "holdem")
+    assert montecarlo.Sampler.for_spot(big) is not montecarlo.Sampler.for_spot(big)
+    assert "sampler" not in big.derived

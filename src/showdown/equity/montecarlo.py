@@ -37,6 +37,8 @@ BATCH_CHUNKS = 2
 ROUND_CHUNKS = 32
 #: Seconds between two progress reports (the last one is always sent).
 PROGRESS_INTERVAL = 0.1
+#: Samplers (their joint tables) up to this size stay with their cached spot.
+KEEP_SAMPLER_BYTES = 4 << 20
 
 
 class ChunkCounters(NamedTuple):
@@ -84,12 +86,23 @@ class Sampler:
 
     @classmethod
     def for_spot(cls, spot: Spot) -> Sampler:
-        """The spot's sampler, built once and kept with the (never changed) spot."""
+        """The spot's sampler, kept with the (never changed, cached) spot when it is small.
+
+        Samplers with big joint tables are built again each time: building costs
+        little next to sampling such a spot, and cached spots stay light.
+        """
         sampler = spot.derived.get("sampler")
-        if sampler is None:
-            sampler = spot.derived["sampler"] = cls(spot)
-        assert isinstance(sampler, Sampler)
+        if isinstance(sampler, Sampler):
+            return sampler
+        sampler = cls(spot)
+        if sampler.nbytes <= KEEP_SAMPLER_BYTES:
+            spot.derived["sampler"] = sampler
         return sampler
+
+    @property
+    def nbytes(self) -> int:
+        """Memory held by the kernel inputs."""
+        return sum(field.nbytes for field in self.inputs if isinstance(field, np.ndarray))
 
     def run(self, seeds: NDArray[np.uint64], deals: NDArray[np.int64], out: ChunkCounters) -> None:
         """Sample ``deals[c]`` deals from random state ``seeds[c]`` into ``out`` row ``c``."""
