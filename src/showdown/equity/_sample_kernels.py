@@ -223,11 +223,13 @@ def pick_rows(
 
 @jit_kernel
 def load_holdings(
-    n_deals, chosen, block_players, row_key, row_bits, row_masks, key_rows, bits_rows, held
-):  # pragma: no cover - compiled
+    n_deals, chosen, block_players, row_key, row_bits, row_masks, key_rows, bits_rows, held,
+    use_row_decks,
+):  # pragma: no cover - compiled  # fmt: skip
     """Copy the drawn rows' key sums to ``key_rows``/``bits_rows`` and their cards to ``held``.
 
-    Ranges are hold'em only, never hi-lo, so no low masks are needed.
+    Ranges are hold'em only, never hi-lo, so no low masks are needed. With row
+    decks the held cards are never needed: each row's deck already lacks them.
     """
     for table in range(chosen.shape[0]):
         for column in range(block_players.shape[1]):
@@ -238,6 +240,8 @@ def load_holdings(
                 row = chosen[table, deal]
                 key_rows[player, deal] = row_key[row, column]
                 bits_rows[player, deal] = row_bits[row, column]
+    if use_row_decks:
+        return
     for deal in range(n_deals):
         cards = np.uint64(0)
         for table in range(chosen.shape[0]):
@@ -630,6 +634,7 @@ def sample_chunks(omaha, hilo, spot, tables, seeds, deals, work, out):  # pragma
                     work.key,
                     work.bits,
                     work.held,
+                    spot.use_row_decks,
                 )
             state = deal_block(omaha, hilo, state, n_deals, spot, work, tables)
             evaluate_block(omaha, hilo, n_deals, work, tables)
