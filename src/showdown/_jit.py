@@ -1,35 +1,114 @@
-"""The one place numba options are set.
+"""The one place numba options are set: decorators, threads, compile notices.
 
 Every kernel module imports its decorators from here so caching, nogil and the
 parallel flavour are decided once. ``cache=True`` writes compiled machine code
-next to the sources (or to ``NUMBA_CACHE_DIR``) so a second process starts warm.
+to numba's cache (``NUMBA_CACHE_DIR`` or next to the sources) so a second
+process starts warm.
+
+Threading layer
+---------------
+Parallel kernels run on numba's **workqueue** layer, with a process-wide lock
+around each parallel kernel launch. Measured on the 2-core machine (see
+``docs/evaluator.md`` for the table): numba's default here, GNU OpenMP,
+spin-waits between launches (200 launches of 60,000 hands: 1.3 s instead of
+0.1 s, and CPU burnt while idle) and a ``fork()`` after any parallel call
+kills or hangs the child (``multiprocessing`` with the fork start method).
+Workqueue sleeps when idle (0.1 ms CPU per idle second), survives ``fork()``,
+and runs ``evaluate`` and ``category_counts(7)`` at two threads as fast as
+OpenMP or TBB. It is not thread-safe (two Python threads launching at once
+abort the process), hence the lock: concurrent calls from several Python
+threads take turns, each still using every numba thread. TBB (``pip install
+tbb``) was as good but is a 7 MB binary dependency that, installed in a venv,
+numba finds only with ``LD_LIBRARY_PATH`` set; the core stays numpy + numba +
+click. A user who sets ``NUMBA_THREADING_LAYER`` keeps their choice.
+
+Compile notices
+---------------
+numba fires a ``numba:compile`` event only when it really compiles (not when
+it loads a cached kernel). :func:`compile_notice` listens for it so a caller
+can say once, before a long silent wait, what is compiling and for about how
+long (:data:`COMPILE_SECONDS` holds the measured estimates, one per kernel).
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import numbers
+import os
+import threading
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import numba
+import numba.core.event
+import numpy as np
 from numba.extending import overload
 
 # fastmath is off on purpose: kernels are integer code and results must be bit-exact.
 _COMMON: dict[str, Any] = {"cache": True, "nogil": True, "fastmath": False, "boundscheck": False}
 
+#: Threading layer used unless the user chose one with NUMBA_THREADING_LAYER.
+THREADING_LAYER = "workqueue"
+if not os.environ.get("NUMBA_THREADING_LAYER"):
+    numba.config.THREADING_LAYER = THREADING_LAYER  # type: ignore[attr-defined]
+
+# Re-entrant so a kernel launched while another thread_limit block is open in
+# the same thread does not deadlock; reset in a forked child, whose copy may be
+# held by a thread that does not exist there.
+_LAUNCH_LOCK = threading.RLock()
+
+
+def _reset_lock_after_fork() -> None:
+    global _LAUNCH_LOCK
+    _LAUNCH_LOCK = threading.RLock()
+
+
+os.register_at_fork(after_in_child=_reset_lock_after_fork)
+
+
+class _LockedKernel:
+    """A ``parallel=True`` dispatcher whose Python-level calls take the launch lock.
+
+    Attribute access (``py_func``, ``signatures``, ``inspect_llvm`` ...) goes
+    to the dispatcher itself.
+    """
+
+    def __init__(self, dispatcher: Any) -> None:
+        self.dispatcher = dispatcher
+        self.__doc__ = dispatcher.__doc__
+        self.__name__ = dispatcher.py_func.__name__
+        self.__wrapped__ = dispatcher.py_func
+
+    def __call__(self, *args: Any) -> Any:
+        with _LAUNCH_LOCK:
+            return self.dispatcher(*args)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.dispatcher, name)
+
+
+def _parallel(function: Callable[..., Any]) -> _LockedKernel:
+    return _LockedKernel(numba.njit(parallel=True, **_COMMON)(function))
+
+
 #: Serial kernels.
 jit = numba.njit(**_COMMON)
-#: Kernels whose outer loop is a ``prange``; thread count via :func:`set_threads`.
-jit_parallel = numba.njit(parallel=True, **_COMMON)
+#: Kernels whose outer loop is a ``prange``; thread count via :class:`thread_limit`.
+#: Calls from Python take the launch lock (workqueue is not thread-safe).
+jit_parallel = _parallel
 #: Small helpers inlined into the kernels that call them (avoids call overhead).
+#: Note: in a kernel compiled without ``parallel=True``, every array passed to
+#: an inlined helper costs an atomic incref/decref pair per call (measured 4-6x
+#: slower loops); pass scalars to helpers in serial kernels (docs/evaluator.md).
 jit_inline = numba.njit(inline="always", **_COMMON)
 _NO_RUNTIME: dict[str, Any] = {"_nrt": False}
 #: Serial kernels compiled without numba's runtime: no reference counting, so
-#: arrays handed to inlined helpers inside a hot loop cost nothing (with the
-#: runtime, each such call updates counters, measured 10-20x slower serially),
-#: but also no allocation: callers pass every scratch array in. Run them from
-#: a Python thread pool (they release the GIL) for parallel work.
+#: arrays handed to inlined helpers inside a hot loop cost nothing (the
+#: incref/decref pairs above), but also no allocation: callers pass every
+#: scratch array in. Run them from a Python thread pool (they release the GIL)
+#: for parallel work: no threading layer, no launch lock.
 jit_kernel = numba.njit(**_COMMON, **_NO_RUNTIME)
-
 #: Compile-time dispatch: ``@overload_inline(stub)`` picks an implementation from
 #: the argument types, constants included (``True`` arrives as a literal), so a
 #: kernel compiles only the branch it uses (untaken ``if`` branches on a
@@ -45,17 +124,42 @@ def max_threads() -> int:
 
 
 def resolve_threads(threads: int | None) -> int:
-    """Validate a ``threads=`` argument; ``None`` means all available threads."""
+    """Validate a ``threads=`` argument; ``None`` means all available threads.
+
+    Any integral value of at least 1 is accepted (``2``, ``np.int64(2)``);
+    bools, floats (even ``2.0``), zero and negative counts are refused. More
+    threads than numba started with are capped at that number.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> resolve_threads(np.int64(1))
+    1
+    >>> resolve_threads(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: threads: expected a positive integer (or None for all cores), got 0
+    """
     limit = max_threads()
     if threads is None:
         return limit
-    if isinstance(threads, bool) or not isinstance(threads, (int,)) or threads < 1:
-        raise ValueError(f"threads: expected a positive integer, got {threads!r}")
+    if (
+        isinstance(threads, (bool, np.bool_))
+        or not isinstance(threads, numbers.Integral)
+        or threads < 1
+    ):
+        raise ValueError(
+            f"threads: expected a positive integer (or None for all cores), got {threads!r}"
+        )
     return min(int(threads), limit)
 
 
 class thread_limit:  # noqa: N801 - used like a function: `with thread_limit(2):`
-    """Context manager that sets numba's thread count for the calls inside it."""
+    """Context manager that sets numba's thread count for the calls inside it.
+
+    numba's thread count is per Python thread, so concurrent callers do not
+    disturb each other's setting.
+    """
 
     def __init__(self, threads: int | None) -> None:
         self.threads = resolve_threads(threads)
@@ -68,3 +172,90 @@ class thread_limit:  # noqa: N801 - used like a function: `with thread_limit(2):
 
     def __exit__(self, *exc: object) -> None:
         numba.set_num_threads(self.previous)
+
+
+# ----------------------------------------------------------------------------- compile notices
+#: Measured CPU seconds to compile each kernel on empty caches (2-core machine),
+#: by dispatcher name. Owners add their kernels; used for "about N s" messages.
+COMPILE_SECONDS: dict[str, float] = {
+    # evaluator (measured with numba 0.68, empty NUMBA_CACHE_DIR, process CPU time)
+    "evaluate_kernel": 0.9,
+    "low8_kernel": 0.5,
+    "omaha_kernel": 3.7,
+    "enumerate_histogram": 2.0,
+    "enumerate_low_histogram": 1.5,
+    "place_rows": 2.9,
+    # equity sampling (all phases of a game family's kernel, first sampled call)
+    "sample_best_five": 4.5,
+    "sample_best_five_hilo": 4.7,
+    "sample_omaha": 6.0,
+    "sample_omaha_hilo": 6.2,
+}
+
+
+def estimate_compile_seconds(kernels: Iterable[str]) -> float:
+    """Sum of :data:`COMPILE_SECONDS` over ``kernels`` (unknown names count one second).
+
+    Examples
+    --------
+    >>> estimate_compile_seconds(["evaluate_kernel", "omaha_kernel"])
+    4.6
+    """
+    return round(sum(COMPILE_SECONDS.get(name, 1.0) for name in kernels), 1)
+
+
+def compile_message(what: str, seconds: float) -> str:
+    """The one line shown before a long compile.
+
+    Examples
+    --------
+    >>> print(compile_message("the evaluator kernels", 4.4))
+    showdown: compiling the evaluator kernels once (about 4 s); later runs start at once
+    """
+    about = f"about {max(1, round(seconds))} s"
+    return f"showdown: compiling {what} once ({about}); later runs start at once"
+
+
+class _CompileListener(numba.core.event.Listener):
+    def __init__(self, on_first: Callable[[str], None]) -> None:
+        self.on_first = on_first
+        self.fired = False
+        self.depth = 0
+        self.thread = threading.get_ident()
+
+    def on_start(self, event: numba.core.event.Event) -> None:
+        if threading.get_ident() != self.thread:
+            return  # another Python thread's compile is not this call's wait
+        self.depth += 1
+        if not self.fired:
+            self.fired = True
+            dispatcher = event.data.get("dispatcher") if isinstance(event.data, dict) else None
+            function = getattr(dispatcher, "py_func", None)
+            self.on_first(getattr(function, "__name__", "kernel"))
+
+    def on_end(self, event: numba.core.event.Event) -> None:
+        if threading.get_ident() == self.thread:
+            self.depth = max(0, self.depth - 1)
+
+
+@contextlib.contextmanager
+def compile_notice(
+    on_compile: Callable[[str], None],
+) -> Iterator[Callable[[], bool]]:
+    """Call ``on_compile(kernel_name)`` once, just before the first real compile inside.
+
+    Cache loads fire nothing, so a warm process stays silent. Yields a
+    function that tells whether a compile happened. Only compiles started by
+    the calling Python thread count.
+
+    Examples
+    --------
+    >>> seen = []
+    >>> with compile_notice(seen.append) as compiled:
+    ...     pass
+    >>> seen, compiled()
+    ([], False)
+    """
+    listener = _CompileListener(on_compile)
+    with numba.core.event.install_listener("numba:compile", listener):
+        yield lambda: listener.fired

@@ -7,6 +7,7 @@ Expected codes are computed here from the documented layout
 from __future__ import annotations
 
 import itertools
+import re
 
 import numpy as np
 import pytest
@@ -279,3 +280,30 @@ def test_all_pairs_of_distinct_cards_are_valid() -> None:
     pairs = np.array(list(itertools.combinations(range(52), 2)))
     array = as_card_array(pairs, lengths=[2])
     assert array.shape == (1326, 2)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["AsKſ", "A\u212as", "\u212as", "Aſ", "Ａs", "A\u0455", "2\u0441"],
+)
+def test_unicode_look_alikes_are_unknown_cards(text: str) -> None:
+    with pytest.raises(ValueError, match=r"unknown card .* in " + re.escape(repr(text))):
+        parse_cards(text)
+
+
+@pytest.mark.parametrize(
+    "cards",
+    [np.array([16.0, 1.0]), np.array([True, False]), np.array([1e20]), [np.nan], 16.0],
+)
+def test_non_integer_dtypes_are_refused(cards) -> None:
+    with pytest.raises(ValueError, match="expected integer card codes, got dtype"):
+        as_card_array(cards)
+
+
+def test_masked_array_is_refused() -> None:
+    with pytest.raises(ValueError, match="hand: masked arrays are not accepted"):
+        as_card_array(np.ma.masked_array([1, 2], mask=[0, 1]), name="hand")
+
+
+def test_empty_list_is_an_empty_hand() -> None:
+    assert as_card_array([]).shape == (0,)

@@ -207,6 +207,11 @@ BAD_INPUTS = [
     ("AK-AQ+", "AK-AQ+"),
     ("22-33-44", "22-33-44"),
     ("AKs-", "AKs-"),
+    ("QQ+ AKx", "AKx"),
+    ("AKſ", "AKſ"),
+    ("A\u212as", "A\u212as"),
+    ("QQ+:\u0661", "QQ+:\u0661"),
+    ("Ah", "Ah"),
     ("AA, KK, 7x", "7x"),
 ]
 
@@ -377,3 +382,39 @@ def test_arrays_are_read_only() -> None:
 def test_top_level_export() -> None:
     assert showdown.parse_range is parse_range
     assert len(showdown.parse_range("AA")) == 6
+
+
+def test_space_separated_items_are_accepted() -> None:
+    assert as_set(parse_range("QQ+ AKs")) == as_set(parse_range("QQ+, AKs"))
+    assert as_set(parse_range("QQ+  AKs\tT9s-76s")) == as_set(parse_range("QQ+,AKs,T9s-76s"))
+    assert as_set(parse_range("Ah Kh QQ")) == as_set(parse_range("AhKh, QQ"))
+    assert as_set(parse_range("22 - 55 AKs : 0.5")) == as_set(parse_range("22-55, AKs:0.5"))
+    weights = parse_range("QQ+ AKs:0.5")
+    assert sorted(set(weights.weights.tolist())) == [0.5, 1.0]
+
+
+def test_errors_name_the_token_the_user_typed() -> None:
+    with pytest.raises(ValueError, match=r"bad token 'AKx'") as raised:
+        parse_range("QQ+ AKx")
+    assert "QQ+AKs" not in str(raised.value)
+    # The message says what is valid.
+    for example in ("AKs", "QQ+", "JJ-", "T9s-76s", "AhKh", "random"):
+        assert example in str(raised.value)
+
+
+def test_pair_and_below() -> None:
+    assert as_set(parse_range("JJ-")) == as_set(parse_range("22-JJ"))
+    assert as_set(parse_range("22-")) == as_set(parse_range("22"))
+    assert as_set(parse_range("AA-")) == as_set(parse_range("22+"))
+    assert as_set(parse_range("JJ- AKs")) == as_set(parse_range("22-JJ, AKs"))
+    # Found by the fuzz suite: "JJ- AA" is JJ and below plus AA, not the run JJ-AA.
+    assert as_set(parse_range("JJ- AA")) == as_set(parse_range("22-JJ, AA"))
+    assert as_set(parse_range("JJ - AA")) == as_set(parse_range("JJ-AA"))
+    with pytest.raises(ValueError, match="for pairs only"):
+        parse_range("K9s-")
+
+
+@pytest.mark.parametrize("text", ["AKſ", "A\u212as", "\u212a\u212a", "ſ"])
+def test_unicode_look_alikes_are_refused(text: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(repr(text))):
+        parse_range(text)

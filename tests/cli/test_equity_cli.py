@@ -227,11 +227,35 @@ def test_progress_reporter_shows_long_runs_from_their_first_report(monkeypatch):
     long = command_module._ProgressReporter(enabled=True)
     clock[0] += 0.1
     long(1, 100)  # 1 % after 0.1 s: about 10 s in all, the bar shows at once
-    assert long.bar is not None and long.shown == 1
+    assert long.bar is not None and long.bar.done == 1
     long(100, 100)
-    assert long.shown == 100
+    assert long.bar.done == 100
     long.close()
     assert long.bar is None
+
+
+def test_a_real_compile_is_announced_in_one_line(monkeypatch):
+    import numba
+
+    # The subpackage itself (``showdown.equity`` may name the function once imported).
+    equity_package = sys.modules["showdown.equity"]
+    real = equity_package.equity
+
+    def compiles_then_answers(*args, **kwargs):
+        # A function numba has never seen: calling it really compiles (no cache).
+        numba.njit(lambda x: x + 1)(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(equity_package, "equity", compiles_then_answers)
+    code, _, err = run("AhKh", "QsQd", "--board", "2c7d9h")
+    assert code == 0, err
+    notices = [line for line in err.splitlines() if line.startswith("showdown: compiling")]
+    assert notices == [
+        "showdown: compiling the holdem equity kernels once (about 4 s); later runs start at once"
+    ]
+    monkeypatch.setattr(equity_package, "equity", real)
+    code, _, err = run("AhKh", "QsQd", "--board", "2c7d9h")  # warm: nothing said
+    assert code == 0 and "compiling" not in err
 
 
 # --- a real process ----------------------------------------------------------------------------
@@ -250,7 +274,8 @@ def test_real_process_json_and_error():
         timeout=300,
     )
     assert done.returncode == 0, done.stderr
-    assert done.stderr == ""  # not a terminal: no progress bar
+    # Not a terminal: no progress bar; at most the one-line notice of a first compile.
+    assert all(line.startswith("showdown: compiling") for line in done.stderr.splitlines())
     document = json.loads(done.stdout)
     # REFERENCE.md: AhKh vs QsQd preflop, 1,712,304 boards, 46.2145 %.
     assert document["trials"] == 1_712_304

@@ -127,8 +127,8 @@ def test_help_and_version():
 
 def test_real_process():
     """The installed entry point, in a real process (exit codes and streams)."""
-    script = Path(sys.executable).with_name("showdown")
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "showdown.cli.main"]
+    # python -m showdown always exists (no runpy warning, unlike -m showdown.cli.main).
+    command = [sys.executable, "-m", "showdown"]
     done = subprocess.run(
         [*command, "eval", "AsKsQsJsTs", "7c7d7h2s2d3c4c"],
         capture_output=True,
@@ -155,3 +155,68 @@ def test_help_does_not_load_numba():
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     )
     assert done.stdout.strip() == "[]"
+
+
+def test_console_script_and_python_dash_m_agree():
+    script = Path(sys.executable).with_name("showdown")
+    if not script.exists():  # pragma: no cover - editable installs always have it
+        pytest.skip("console script not installed")
+    outputs = [
+        subprocess.run(
+            [*command, "eval", "--json", "AsKsQsJsTs"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+        ).stdout
+        for command in ([str(script)], [sys.executable, "-m", "showdown"])
+    ]
+    assert outputs[0] == outputs[1]
+    usage = subprocess.run(
+        [sys.executable, "-m", "showdown", "--help"], capture_output=True, text=True, check=True
+    )
+    assert usage.stdout.startswith("Usage: showdown ")
+
+
+def test_ctrl_c_exits_130_with_one_line(monkeypatch):
+    import showdown.cli.eval_command as eval_module
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(eval_module, "evaluate_hands", interrupted)
+    code, out, err = run("eval", "AsKsQsJsTs")
+    assert code == 130
+    assert out == ""
+    assert err.strip() == "showdown: interrupted"
+
+
+def test_ctrl_c_in_a_real_process_exits_130():
+    """SIGINT while a command runs: status 130 and no traceback."""
+    import signal
+
+    script = (
+        "import time, showdown.cli.eval_command as m\n"
+        "def slow(*a, **k):\n"
+        "    print('ready', flush=True); time.sleep(60)\n"
+        "m.evaluate_hands = slow\n"
+        "from showdown.cli.main import main\n"
+        "main(['eval', 'AsKsQsJsTs'], prog_name='showdown')\n"
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert process.stdout is not None
+    assert process.stdout.readline().strip() == "ready"
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert "Traceback" not in err
+    assert err.strip() == "showdown: interrupted"
+
+
+@pytest.mark.parametrize("hand", ["AsKsQsJsTſ", "AsKsQsJsTs".replace("K", "\u212a")])
+def test_unicode_look_alikes_are_unknown_cards(hand):
+    code, _, err = run("eval", hand)
+    assert code == 1
+    assert "unknown card" in err and repr(hand) in err

@@ -165,7 +165,7 @@ def test_a_progress_that_cannot_be_called_is_refused_before_any_work(monkeypatch
     from showdown.equity import api
 
     monkeypatch.setattr(api, "cached_spot", lambda *args: pytest.fail("work started"))
-    with pytest.raises(ValueError, match=r"progress: expected a function"):
+    with pytest.raises(ValueError, match=r"progress: expected True, False, None or a callable"):
         equity(["AsKs", "QdQh"], samples=1_000, progress=progress)
 
 
@@ -215,3 +215,12 @@ def test_repeated_calls_reuse_the_parsed_spot_but_never_freeze_the_callers_array
     assert first.board == "2c7d9h" and second.board == "2d7d9h"
     again = equity(["AsKs", "QdQh"], board="2c7d9h")
     assert again.equity.tolist() == first.equity.tolist()
+
+
+@pytest.mark.parametrize("options", [dict(samples=40_000, seed=1), dict(board="2c7d9h")])
+def test_progress_true_draws_a_bar_on_stderr(capsys, options) -> None:
+    result = equity(["AsKs", "QdQh"], progress=True, **options)
+    assert result.trials > 0
+    assert "equity" in capsys.readouterr().err  # the bar's label
+    equity(["AsKs", "QdQh"], progress=False, **options)
+    assert capsys.readouterr().err == ""

@@ -21,8 +21,15 @@ N_CARDS = 52
 
 CardsLike = str | ArrayLike | Sequence[int] | Sequence[str]
 
+#: Most hands one call may hold (a batch of 2**32 hands of 7 cards is 30 GB);
+#: larger inputs get a ValueError naming their size instead of numpy's memory error.
+MAX_BATCH_CARDS = 1 << 35
+
 # One token: a rank (2-9, T, 10, J, Q, K, A) then a suit letter or symbol.
-_TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs♣♦♥♠♧♢♡♤])", re.IGNORECASE)
+# re.ASCII: case-insensitive matching stays within ASCII, so look-alikes that
+# unicode case-folds to a letter (the long s "ſ", the Kelvin sign "K") are
+# unknown cards instead of being read as "s" and "K".
+_TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs♣♦♥♠♧♢♡♤])", re.IGNORECASE | re.ASCII)
 _SEPARATORS = re.compile(r"[\s,\[\]\(\)\-]+")
 
 
@@ -160,6 +167,7 @@ def as_card_array(
         else:
             array = np.stack(parsed)
     else:
+        refuse_masked(cards, name)
         try:
             raw = np.asarray(cards)
         except ValueError:
@@ -168,13 +176,10 @@ def as_card_array(
             raise ValueError(
                 f"{name}: hands in a batch must have the same number of cards"
             ) from None
-        if raw.dtype == object or raw.dtype.kind in "USf":
-            if raw.dtype.kind == "f" and np.all(np.isfinite(raw)) and np.all(raw == np.round(raw)):
-                raw = raw.astype(np.int64)
-            else:
-                raise ValueError(f"{name}: expected integer card codes, got dtype {raw.dtype}")
-        if raw.dtype.kind == "b" or raw.dtype.kind not in "iu":
-            raise ValueError(f"{name}: expected integer card codes, got dtype {raw.dtype}")
+        if raw.size == 0 and raw.dtype.kind == "f" and not isinstance(cards, np.ndarray):
+            raw = raw.astype(np.uint8)  # [] is float64 to numpy; no value can be wrong
+        check_integer_dtype(raw, name, "card codes")
+        check_batch_size(raw, name)
         if raw.ndim == 0:
             raw = raw.reshape(1)
         if raw.size and (raw.min() < 0 or raw.max() >= N_CARDS):
@@ -187,3 +192,43 @@ def as_card_array(
         allowed = " or ".join(str(n) for n in lengths)
         raise ValueError(f"{name}: expected {allowed} cards per hand, got {array.shape[-1]}")
     return array
+
+
+def refuse_masked(values: object, name: str) -> None:
+    """Refuse numpy masked arrays: kernels would silently ignore the mask.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> refuse_masked(np.ma.masked_array([1, 2], mask=[0, 1]), "cards")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: cards: masked arrays are not accepted (the mask would be ignored); ...
+    """
+    if isinstance(values, np.ma.MaskedArray):
+        raise ValueError(
+            f"{name}: masked arrays are not accepted (the mask would be ignored); select the "
+            f"rows you want, e.g. {name}[~mask.any(axis=-1)], or pass .filled() data"
+        )
+
+
+def check_integer_dtype(array: NDArray[np.generic], name: str, what: str) -> None:
+    """Refuse every dtype but signed/unsigned integers (floats, bools, strings, objects).
+
+    Floats are refused even when whole (``16.0``): a float card code is almost
+    always a bug upstream, and huge or NaN values cannot be named as codes.
+    """
+    if array.dtype.kind not in "iu":
+        raise ValueError(
+            f"{name}: expected integer {what}, got dtype {array.dtype} "
+            "(convert with .astype(int) if the values really are whole numbers)"
+        )
+
+
+def check_batch_size(array: NDArray[np.generic], name: str) -> None:
+    """Refuse inputs too big to copy (a broadcast view can claim any size for free)."""
+    if array.size > MAX_BATCH_CARDS:
+        raise ValueError(
+            f"{name}: {array.size:,} card codes (shape {array.shape}) are more than the "
+            f"{MAX_BATCH_CARDS:,} one call accepts; split the batch"
+        )

@@ -6,8 +6,13 @@ games (Omaha, stud) accept a specific hand or ``random``.
 
 Syntax (hold'em, ``parse_range``)
 ---------------------------------
-Items are separated by commas; whitespace is ignored; ranks are
+Items are separated by commas or spaces (``"QQ+, AKs"`` or ``"QQ+ AKs"``).
+Spaces inside an item are allowed too (``"Ah Kh"``, ``"22 - 55"``, ``"10 10"``):
+from each position the longest run of space-separated pieces that forms a
+valid item is read as one item. Ranks are
 case-insensitive (``T`` or ``10`` for ten); so are the ``s``/``o`` suffixes.
+Only ASCII letters, digits, ``+-:.,*`` and the four suit symbols are read:
+unicode look-alikes (the long s ``ſ``, the Kelvin sign ``K``) are refused.
 
 =============  ==========================================================
 ``QQ``         a pocket pair: 6 combos
@@ -15,6 +20,7 @@ case-insensitive (``T`` or ``10`` for ten); so are the ``s``/``o`` suffixes.
 ``22-55``      every pair from 22 to 55 (either order)
 ``AK``         ace-king, suited and offsuit: 16 combos
 ``AKs``        suited only (4); ``AKo`` offsuit only (12)
+``JJ-``        JJ and every pair below: JJ, TT, ..., 22
 ``A2s+``       kicker climbs to one below the top card: A2s, A3s, ..., AKs
 ``KTo+``       KTo, KJo, KQo
 ``T9s-76s``    both ranks step down together: T9s, 98s, 87s, 76s
@@ -51,12 +57,21 @@ __all__ = ["RANDOM_WORDS", "HandRange", "parse_hand_or_range", "parse_range"]
 RANDOM_WORDS = frozenset({"random", "any", "*"})
 
 _RANK = r"(?:10|[2-9TJQKA])"
-# A hand class such as "AK", "AKs", "QQ+", "A2s+": two ranks, a suffix, a plus.
-_CLASS = re.compile(rf"({_RANK})({_RANK})([SO]?)(\+?)")
-# A specific combo such as "AhKh" or "A♥K♥": rank, suit, rank, suit.
+# A hand class such as "AK", "AKs", "QQ+", "A2s+", "JJ-": two ranks, a suffix, a plus or minus.
+_CLASS = re.compile(rf"({_RANK})({_RANK})([SO]?)([+-]?)", re.ASCII)
+# A specific combo such as "AhKh" or "A♥K♥": rank, suit, rank, suit. re.ASCII keeps
+# case-insensitive matching to ASCII (no long s "ſ" for "s", no Kelvin sign for "K").
 _SUIT = r"[cdhs♣♦♥♠♧♢♡♤]"
-_COMBO = re.compile(rf"{_RANK}{_SUIT}{_RANK}{_SUIT}", re.IGNORECASE)
+_COMBO = re.compile(rf"{_RANK}{_SUIT}{_RANK}{_SUIT}", re.IGNORECASE | re.ASCII)
+_ONE_CARD = re.compile(rf"{_RANK}{_SUIT}", re.IGNORECASE | re.ASCII)
 _WHITESPACE = re.compile(r"\s+")
+# Spaces around ":" and on both sides of a run's "-" ("22 - 55") never separate
+# items; "JJ- AKs" stays "JJ and down" then AKs.
+_TIGHTEN = re.compile(r"\s*(:)\s*|\s+(-)\s+")
+_VALID_ITEMS = (
+    "a hand class (AK, AKs, AKo, QQ), QQ+ or A2s+ (and up), JJ- (and down), "
+    "a run (T9s-76s, A9s-A5s, 22-55), a combo (AhKh) or random"
+)
 
 # The six suit pairs of a pocket pair and the (suit, suit) pairs of a non-pair.
 _PAIR_SUITS = tuple(itertools.combinations(range(4), 2))
@@ -277,14 +292,19 @@ def _class_combos(high: int, low: int, suffix: str) -> list[tuple[int, int]]:
     return [(low * 4 + low_suit, high * 4 + high_suit) for high_suit, low_suit in suit_pairs]
 
 
-def _parse_class(token: str) -> tuple[int, int, str, bool] | None:
-    """``(high, low, suffix, plus)`` of a class token, or None if it is not one."""
+def _parse_class(token: str) -> tuple[int, int, str, str] | None:
+    """``(high, low, suffix, direction)`` of a class token, or None if it is not one.
+
+    ``direction`` is ``"+"`` (and up), ``"-"`` (and down) or ``""``.
+    """
+    if not token.isascii():
+        return None  # "ſ".upper() is "S": look-alikes must not become suits
     match = _CLASS.fullmatch(token.upper())
     if match is None:
         return None
     first, second = _rank_index(match.group(1)), _rank_index(match.group(2))
     high, low = max(first, second), min(first, second)
-    return high, low, match.group(3), bool(match.group(4))
+    return high, low, match.group(3), match.group(4)
 
 
 def _expand_item(item: str, bad: str) -> list[tuple[int, int]]:
@@ -298,19 +318,26 @@ def _expand_item(item: str, bad: str) -> list[tuple[int, int]]:
         codes = parse_cards(item, name="range")  # also rejects "AhAh"
         low_code, high_code = sorted(int(code) for code in codes)
         return [(low_code, high_code)]
-    if "-" in item:
+    if "-" in item[:-1]:
         return _expand_run(item, bad)
     parsed = _parse_class(item)
     if parsed is None:
-        raise ValueError(f"range: bad token {bad!r}")
-    high, low, suffix, plus = parsed
+        if _ONE_CARD.fullmatch(item):
+            raise ValueError(f"range: {bad!r} is one card; a hand needs two (e.g. AhKh)")
+        raise ValueError(f"range: bad token {bad!r}: expected {_VALID_ITEMS}")
+    high, low, suffix, direction = parsed
     if high == low:
         if suffix:
             raise ValueError(f"range: a pair cannot be suited or offsuit in {bad!r}")
-        ranks = range(high, 13) if plus else [high]
+        # "QQ+": QQ and up; "JJ-": JJ and down to 22.
+        ranks = {"+": range(high, 13), "-": range(0, high + 1), "": [high]}[direction]
         return [combo for rank in ranks for combo in _class_combos(rank, rank, "")]
+    if direction == "-":
+        raise ValueError(
+            f"range: '-' (and down) is for pairs only (JJ-); write a run like A5s-A2s: {bad!r}"
+        )
     # "A2s+": the kicker climbs to one below the top card.
-    kickers = range(low, high) if plus else [low]
+    kickers = range(low, high) if direction == "+" else [low]
     return [combo for kicker in kickers for combo in _class_combos(high, kicker, suffix)]
 
 
@@ -324,7 +351,7 @@ def _expand_run(item: str, bad: str) -> list[tuple[int, int]]:
     if first is None or second is None:
         raise ValueError(f"range: bad run {bad!r}: each end must be a hand class like 76s")
     if first[3] or second[3]:
-        raise ValueError(f"range: a run cannot use '+' in {bad!r}")
+        raise ValueError(f"range: a run cannot use '+' or a second '-' in {bad!r}")
     if first[2] != second[2]:
         raise ValueError(f"range: both ends of a run need the same suitedness in {bad!r}")
     first_pair, second_pair = first[0] == first[1], second[0] == second[1]
@@ -358,6 +385,8 @@ def _split_weight(item: str, bad: str) -> tuple[str, float]:
         return item, 1.0
     body, weight_text = item.rsplit(":", 1)
     try:
+        if not weight_text.isascii():  # float() would read other scripts' digits
+            raise ValueError(weight_text)
         weight = float(weight_text)
     except ValueError:
         raise ValueError(f"range: bad weight in {bad!r}") from None
@@ -409,10 +438,7 @@ def parse_range(
     """
     if not isinstance(text, str):
         raise TypeError(f"{name}: expected range text, got {type(text).__name__}")
-    compact = _WHITESPACE.sub("", text)
-    if not compact:
-        raise ValueError(f"{name}: empty range")
-    items = compact.split(",")
+    items = _split_items(text, name)
     if all(item.lower() in RANDOM_WORDS for item in items):
         # Plain "random": keep it lazy so a sampler can deal hands directly.
         return HandRange(
@@ -420,8 +446,6 @@ def parse_range(
         )
     weights: dict[tuple[int, int], float] = {}
     for item in items:
-        if not item:
-            raise ValueError(f"{name}: empty item in {text!r}")
         try:
             body, weight = _split_weight(item, item)
             combos = _expand_item(body, item)
@@ -453,6 +477,55 @@ def _from_weights(
     full = HandRange(combos, values, text=text, hole_size=2, name=name)
     dead_mask = _mask_of(dead, name="dead")
     return full.remove(_mask_cards(dead_mask)) if dead_mask else full
+
+
+def _split_items(text: str, name: str) -> list[str]:
+    """Items of range text, each as the user typed it less its inner spaces.
+
+    Commas always separate items. Within a comma-separated part, spaces may
+    separate items (``"QQ+ AKs"``) or sit inside one (``"Q Q +"``, ``"Ah Kh"``,
+    ``"10 10"``): from each position the longest run of space-separated
+    pieces that forms a valid item is taken. A piece that starts no valid
+    item is returned alone, so its error names exactly what was typed.
+    """
+    if not text.strip():
+        raise ValueError(f"{name}: empty range")
+    tightened = _TIGHTEN.sub(lambda match: match.group(1) or match.group(2), text.strip())
+    items: list[str] = []
+    for part in tightened.split(","):
+        pieces = part.split()
+        if not pieces:
+            raise ValueError(f"{name}: empty item in {text!r}")
+        start = 0
+        while start < len(pieces):
+            end = start + 1
+            # A piece ending in "-" ("JJ-") closes its item: "JJ- AA" is JJ and
+            # below plus AA, not the run JJ-AA ("JJ - AA" is the run).
+            limit = start + 1
+            while limit < min(len(pieces), start + _MAX_PIECES) and not (
+                len(pieces[limit - 1]) > 1 and pieces[limit - 1].endswith("-")
+            ):
+                limit += 1
+            for stop in range(limit, start, -1):
+                if _is_item("".join(pieces[start:stop])):
+                    end = stop
+                    break
+            items.append("".join(pieces[start:end]))
+            start = end
+    return items
+
+
+#: Longest run of space-separated pieces joined into one item ("A h K h : 0 . 5").
+_MAX_PIECES = 12
+
+
+def _is_item(item: str) -> bool:
+    try:
+        body, _ = _split_weight(item, item)
+        _expand_item(body, item)
+    except ValueError:
+        return False
+    return True
 
 
 def parse_hand_or_range(

@@ -12,11 +12,12 @@ import json
 import sys
 import time
 import warnings
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
 if TYPE_CHECKING:  # the engine (numpy, numba) loads inside the callback only; see cli/main.py
+    from .._progress import Progress
     from ..equity import EquityResult
 
 #: Game names shown in ``--help`` (kept equal to ``showdown.equity.GAMES`` by a test; the
@@ -93,17 +94,17 @@ class _BadInputIsStatusOne(click.Command):
 class _ProgressReporter:
     """A ``progress(done, total)`` callback that shows a bar only for long runs.
 
-    The engine calls it every tenth of a second or so. The bar is created at the
-    first call that shows the whole run will take longer than
-    :data:`PROGRESS_DELAY` seconds (judged from the time so far and the share
-    done), so long runs show it from the start and short runs stay silent.
+    The engine reports at once, then at least every quarter second. The bar
+    (``showdown._progress``: tqdm when installed, removed when done) is created
+    at the first report that shows the whole run will take longer than
+    :data:`PROGRESS_DELAY` seconds, judged from the time so far and the share
+    done, so long runs show it from the start and short runs stay silent.
     """
 
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
         self.started = time.perf_counter()
-        self.bar: Any = None
-        self.shown = 0
+        self.bar: Progress | None = None
 
     def __call__(self, done: int, total: int) -> None:
         if not self.enabled or total <= 0:
@@ -113,19 +114,15 @@ class _ProgressReporter:
             expected = elapsed * total / done if done > 0 else elapsed
             if expected < PROGRESS_DELAY:
                 return
-            self.bar = click.progressbar(
-                length=total, label="equity", file=sys.stderr, show_eta=True, show_percent=True
-            )
-            self.bar.__enter__()
-        done = min(done, total)
-        if done > self.shown:
-            self.bar.update(done - self.shown)
-            self.shown = done
+            from .._progress import Progress
+
+            self.bar = Progress(True, total, description="equity", transient=True)
+        self.bar.update_to(min(done, self.bar.total))
 
     def close(self) -> None:
         """Finish the bar (if one was shown) so the table starts on a clean line."""
         if self.bar is not None:
-            self.bar.__exit__(None, None, None)
+            self.bar.close()
             self.bar = None
 
 
@@ -215,12 +212,25 @@ def run_equity(
         raise ValueError(f"--seed: expected a non-negative integer, got {seed}")
     target_stderr = None if stderr is None else _parse_stderr(stderr)
 
+    from .._progress import compiling
     from ..equity import equity, get_game
 
-    canonical_game = get_game(game).name  # aliases (plo, plo8, stud8, ...) work too
+    rules = get_game(game)
+    canonical_game = rules.name  # aliases (plo, plo8, stud8, ...) work too
     reporter = _ProgressReporter(show_progress)
+    # One line on stderr before a real compile (never on a warm cache), estimated
+    # from the game's sampling kernel.
+    omaha = rules.kind == "board" and rules.hole_size > 2
+    kernel = f"sample_{'omaha' if omaha else 'best_five'}{'_hilo' if rules.hilo else ''}"
     try:
-        with warnings.catch_warnings():
+        with (
+            compiling(
+                f"the {canonical_game} equity kernels",
+                [kernel],
+                notify=lambda line: click.echo(line, err=True),
+            ),
+            warnings.catch_warnings(),
+        ):
             # A missed standard-error target is reported as one line (_target_note).
             warnings.simplefilter("ignore", RuntimeWarning)
             return equity(

@@ -18,6 +18,8 @@ if TYPE_CHECKING:  # numpy loads inside the callback only; see cli/main.py
     import numpy as np
     from numpy.typing import NDArray
 
+    from .._progress import Progress
+
 #: Card counts each kind of input may have.
 HIGH_SIZES = (5, 6, 7)
 BOARD_SIZES = (3, 4, 5)
@@ -65,6 +67,7 @@ def _check_against_board(hole: NDArray[np.uint8], text: str, board: NDArray[np.u
 def _batched(
     hands: list[NDArray[np.uint8]],
     evaluate: Callable[[NDArray[np.uint8]], tuple[NDArray[Any], NDArray[Any] | None]],
+    progress: Progress | None = None,
 ) -> tuple[list[int], list[int] | None]:
     """Run ``evaluate`` once per hand size on stacked hands; results in input order.
 
@@ -83,11 +86,18 @@ def _batched(
             if low is None:
                 low = np.zeros(len(hands), np.int64)
             low[rows] = group_low
+        if progress is not None:
+            progress.advance(len(rows))
     return high.tolist(), None if low is None else low.tolist()
 
 
 def evaluate_hands(
-    hands: Sequence[str], board: str | None = None, *, omaha: bool = False, low: bool = False
+    hands: Sequence[str],
+    board: str | None = None,
+    *,
+    omaha: bool = False,
+    low: bool = False,
+    progress: Progress | None = None,
 ) -> list[HandResult]:
     """Evaluate command-line hands; raises ``ValueError`` naming any bad input.
 
@@ -102,6 +112,8 @@ def evaluate_hands(
         Omaha rules: exactly two hole cards and three board cards (needs a board).
     low
         Also evaluate the 8-or-better low (Omaha: under the same 2 + 3 rule).
+    progress
+        Advanced by the number of hands evaluated after each batch call.
 
     Returns
     -------
@@ -156,7 +168,7 @@ def evaluate_hands(
         high = evaluate(stacked, threads=1)
         return high, evaluate_low8(stacked, threads=1) if low else None
 
-    highs, lows = _batched(parsed, run)
+    highs, lows = _batched(parsed, run, progress)
     descriptions = describe(np.array(highs, dtype=np.int64))
     board_text = None if board_cards is None else format_cards(board_cards)
     results = []
@@ -247,8 +259,25 @@ def eval_command(
     (AsKsQsJsTs, "As Ks Qs Js Ts"); the best five-card hand plays. With --board,
     a HAND is hole cards instead.
     """
+    import sys
+
+    from .._progress import Progress, compiling
+
+    high_kernels = ["evaluate_kernel", *(["low8_kernel"] if low else [])]
+    kernels = ["omaha_kernel"] if omaha else high_kernels
     try:
-        results = evaluate_hands(hands, board, omaha=omaha, low=low)
+        # A bar only on a terminal (removed when done); the compile line always,
+        # and only when numba really compiles (never on a warm cache).
+        with (
+            Progress(sys.stderr.isatty(), len(hands), description="eval", transient=True) as bar,
+            compiling(
+                "the evaluator kernels",
+                kernels,
+                progress=bar,
+                notify=lambda line: click.echo(line, err=True),
+            ),
+        ):
+            results = evaluate_hands(hands, board, omaha=omaha, low=low, progress=bar)
     except ValueError as error:
         # One line on stderr and status 1 (ClickException's contract), never a traceback.
         raise click.ClickException(str(error)) from None

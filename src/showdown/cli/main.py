@@ -28,11 +28,23 @@ COMMANDS: tuple[click.Command, ...] = (
 )
 
 
+#: Exit status after Ctrl-C: 128 + SIGINT, the shell convention.
+INTERRUPTED_STATUS = 130
+
+
 class _OrderedGroup(click.Group):
-    """Lists commands in registration order instead of alphabetically."""
+    """Lists commands in registration order; Ctrl-C in any command exits 130 with one line."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(self.commands)
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            # click would print "Aborted!" and exit 1; a shell expects 130 after Ctrl-C.
+            click.echo("\nshowdown: interrupted", err=True)
+            ctx.exit(INTERRUPTED_STATUS)
 
 
 @click.group(
@@ -63,4 +75,4 @@ for _command in COMMANDS:
 
 
 if __name__ == "__main__":  # pragma: no cover - `python -m showdown.cli.main`
-    main()
+    main(prog_name="showdown")

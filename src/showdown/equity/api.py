@@ -7,11 +7,13 @@ import secrets
 import warnings
 from collections.abc import Callable, Sequence
 from numbers import Integral, Real
+from typing import cast
 
 import numpy as np
 from numpy.typing import NDArray
 
 from .._jit import resolve_threads, thread_limit
+from .._progress import Progress, ProgressLike, check_progress
 from ..cards import CardsLike
 from . import exact as exact_module
 from .montecarlo import max_stderr, sample
@@ -38,7 +40,7 @@ def equity(
     max_samples: int | None = None,
     seed: int | None = None,
     threads: int | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: ProgressLike = None,
 ) -> EquityResult:
     """Equity of every player: their expected share of the pot.
 
@@ -86,8 +88,10 @@ def equity(
     threads
         Threads to use (``None`` = all cores).
     progress
-        Called as ``progress(done, total)`` while working: at least every
-        quarter second or so, and once at the end.
+        ``True`` for a progress bar on stderr (a widget in Jupyter with
+        tqdm), or a callable: ``progress(done, total)`` while working, at
+        least every quarter second or so (from a helper thread while a kernel
+        compiles), and once at the end.
 
     Returns
     -------
@@ -130,14 +134,11 @@ def equity(
         raise ValueError(f"exact: expected True, False or None, got {exact!r}")
     if exact is True and (samples is not None or target_stderr is not None):
         raise ValueError("exact=True enumerates every deal: drop samples/target_stderr")
-    if progress is not None and not callable(progress):
-        raise ValueError(
-            f"progress: expected a function called as progress(done, total), got {progress!r}"
-        )
+    requested = check_progress(progress)
     spot = cached_spot(players, board, dead, game)
     labels = spot.labels
 
-    with thread_limit(threads):
+    with thread_limit(threads), _ReportTo(requested) as progress:
         run_exact, assignments = _choose_method(spot, exact, samples, target_stderr)
         board_text = spot.board_text
         dead_text = spot.dead_text
@@ -172,7 +173,7 @@ def equity(
         target_stderr=target_stderr,
         max_samples=cap,
         threads=resolve_threads(threads),
-        progress=progress,
+        progress=requested,
     )
     target_met = None
     if target_stderr is not None:
@@ -198,6 +199,34 @@ def equity(
         target_stderr=target_stderr,
         target_met=target_met,
     )
+
+
+class _ReportTo:
+    """A ``(done, total)`` callable (or ``None``) for code that reports to one.
+
+    ``progress=True`` becomes a bar made at the first report, once the total
+    is known; a callable passes through; ``None``/``False`` give ``None``.
+    """
+
+    def __init__(self, progress: ProgressLike) -> None:
+        self.wanted = progress is True
+        self.given = cast(
+            "Callable[[int, int], None] | None",
+            progress if callable(progress) and not isinstance(progress, bool) else None,
+        )
+        self.bar: Progress | None = None
+
+    def __enter__(self) -> Callable[[int, int], None] | None:
+        return self if self.wanted else self.given
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None:
+            self.bar = Progress(True, total, description="equity")
+        self.bar.update_to(done)
 
 
 def _count(value: object, name: str, minimum: int = 1) -> int | None:

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
 
+from .._progress import Progress, ProgressLike, compiling
 from ..evaluator import get_tables
 from . import _sample_kernels
 from .result import Counters
@@ -136,15 +136,17 @@ def sample(
     target_stderr: float | None,
     max_samples: int,
     threads: int = 1,
-    progress: Callable[[int, int], None] | None = None,
+    progress: ProgressLike = None,
     sampler: Sampler | None = None,
 ) -> Counters:
     """Sample deals until ``samples`` are done or every stderr is below ``target_stderr``.
 
     With a target, the stopping rule is checked after 1, 2, 4 ... 32 chunks and
     then every 32 chunks, so where a run stops depends on the seed only.
-    ``max_samples`` caps runs with a target. ``progress(done, total)`` is
-    called at most every :data:`PROGRESS_INTERVAL` seconds and once at the end.
+    ``max_samples`` caps runs with a target. ``progress`` (see
+    :mod:`showdown._progress`) hears ``(0, total)`` at once, then at least every
+    quarter second (every :data:`PROGRESS_INTERVAL` at most while deals are
+    done), and ``(done, done)`` at the end.
     """
     if sampler is None:
         sampler = Sampler.for_spot(spot)
@@ -153,33 +155,38 @@ def sample(
     limit = samples if samples is not None else max_samples
     chunk_index = 0
     round_chunks = 1 if target_stderr is not None else ROUND_CHUNKS
-    reporter = _Reporter(progress, limit)
     pool = ThreadPoolExecutor(threads) if threads > 1 else None
-    try:
-        while total.trials < limit:
-            remaining = limit - int(total.trials)
-            n_chunks = min(round_chunks, math.ceil(remaining / CHUNK_DEALS))
-            # With a stderr target, rounds start small and double, so an easy target
-            # stops early; the schedule depends only on the seed, never on threads.
-            round_chunks = min(2 * round_chunks, ROUND_CHUNKS)
-            deals = np.full(n_chunks, CHUNK_DEALS, np.int64)
-            deals[-1] = min(CHUNK_DEALS, remaining - CHUNK_DEALS * (n_chunks - 1))
-            seeds = chunk_seeds(seed, chunk_index, n_chunks)
-            out = ChunkCounters.zeros(n_chunks, n_players)
-            _run_round(sampler, seeds, deals, out, pool, reporter)
-            if out.failed.any():
-                raise ValueError(
-                    "players: the ranges almost never fit together (every sampled deal gave "
-                    "two players the same card); check for overlapping hands"
-                )
-            chunk_index += n_chunks
-            total.add(Counters.from_chunks(tuple(out[:5]), int(deals.sum())))
-            if target_stderr is not None and max_stderr(total) <= target_stderr:
-                break
-    finally:
-        if pool is not None:
-            pool.shutdown()
-    reporter.finish(int(total.trials))
+    kernel = sampler.kernel.py_func.__name__
+    with (
+        Progress(progress, limit, description="equity", unit="deals") as bar,
+        compiling(f"the Monte Carlo kernels of {spot.game.name}", [kernel], progress=bar),
+    ):
+        reporter = _Reporter(bar)
+        try:
+            while total.trials < limit:
+                remaining = limit - int(total.trials)
+                n_chunks = min(round_chunks, math.ceil(remaining / CHUNK_DEALS))
+                # With a stderr target, rounds start small and double, so an easy target
+                # stops early; the schedule depends only on the seed, never on threads.
+                round_chunks = min(2 * round_chunks, ROUND_CHUNKS)
+                deals = np.full(n_chunks, CHUNK_DEALS, np.int64)
+                deals[-1] = min(CHUNK_DEALS, remaining - CHUNK_DEALS * (n_chunks - 1))
+                seeds = chunk_seeds(seed, chunk_index, n_chunks)
+                out = ChunkCounters.zeros(n_chunks, n_players)
+                _run_round(sampler, seeds, deals, out, pool, reporter, first=chunk_index == 0)
+                if out.failed.any():
+                    raise ValueError(
+                        "players: the ranges almost never fit together (every sampled deal "
+                        "gave two players the same card); check for overlapping hands"
+                    )
+                chunk_index += n_chunks
+                total.add(Counters.from_chunks(tuple(out[:5]), int(deals.sum())))
+                if target_stderr is not None and max_stderr(total) <= target_stderr:
+                    break
+        finally:
+            if pool is not None:
+                pool.shutdown()
+        reporter.finish(int(total.trials))
     return total
 
 
@@ -190,22 +197,28 @@ def _run_round(
     out: ChunkCounters,
     pool: ThreadPoolExecutor | None,
     reporter: _Reporter,
+    first: bool,
 ) -> None:
-    """Run one round's chunks in batches of :data:`BATCH_CHUNKS` (on ``pool`` if given)."""
+    """Run one round's chunks in batches of :data:`BATCH_CHUNKS` (on ``pool`` if given).
+
+    The run's ``first`` batch goes alone in the calling thread: a compile then
+    happens there, where the compile notice listens.
+    """
     batches = [
-        (first, min(first + BATCH_CHUNKS, seeds.size))
-        for first in range(0, seeds.size, BATCH_CHUNKS)
+        (start, min(start + BATCH_CHUNKS, seeds.size))
+        for start in range(0, seeds.size, BATCH_CHUNKS)
     ]
-    if pool is None or len(batches) == 1:
-        for first, last in batches:
-            sampler.run(seeds[first:last], deals[first:last], out.rows(first, last))
-            reporter.advance(int(deals[first:last].sum()))
-        return
+    if pool is None or len(batches) == 1 or first:
+        in_turn, batches = (batches, []) if pool is None else (batches[:1], batches[1:])
+        for start, end in in_turn:
+            sampler.run(seeds[start:end], deals[start:end], out.rows(start, end))
+            reporter.advance(int(deals[start:end].sum()))
     futures = {
-        pool.submit(sampler.run, seeds[first:last], deals[first:last], out.rows(first, last)): int(
-            deals[first:last].sum()
+        pool.submit(sampler.run, seeds[start:end], deals[start:end], out.rows(start, end)): int(
+            deals[start:end].sum()
         )
-        for first, last in batches
+        for start, end in batches
+        if pool is not None
     }
     for future in as_completed(futures):
         future.result()
@@ -213,27 +226,25 @@ def _run_round(
 
 
 class _Reporter:
-    """Calls ``progress(done, total)`` at most every :data:`PROGRESS_INTERVAL` seconds."""
+    """Passes deals done to a :class:`~showdown._progress.Progress`, at most every
+    :data:`PROGRESS_INTERVAL` seconds (its heartbeat fills longer gaps)."""
 
-    def __init__(self, progress: Callable[[int, int], None] | None, total: int) -> None:
-        self.progress = progress
-        self.total = total
+    def __init__(self, bar: Progress) -> None:
+        self.bar = bar
         self.done = 0
         self.last = time.perf_counter()
 
     def advance(self, deals: int) -> None:
         self.done += deals
-        if self.progress is None:
-            return
         now = time.perf_counter()
-        if now - self.last >= PROGRESS_INTERVAL:
+        if self.bar.active and now - self.last >= PROGRESS_INTERVAL:
             self.last = now
-            self.progress(self.done, self.total)
+            self.bar.update_to(self.done)
 
     def finish(self, done: int) -> None:
-        if self.progress is not None:
-            # A run that stops early (target reached) ends at 100 % too.
-            self.progress(done, done)
+        # A run that stops early (its stderr target reached) ends at 100 % too.
+        self.bar.total = done
+        self.bar.update_to(done)
 
 
 def max_stderr(counters: Counters) -> float:

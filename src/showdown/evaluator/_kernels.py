@@ -1,7 +1,11 @@
 """Numba kernels of the evaluator.
 
-Kernels take arrays and scalars only; every table is passed in as an argument
-(see ``tables.py`` for the layouts). Inputs are validated by the public
+Kernels take arrays, scalars and the :class:`~.tables.Tables` tuple as one
+argument named ``tables`` (see ``tables.py`` for the layouts); they copy the
+fields they need into locals before the hot loop, so the loop body only sees
+plain arrays. The small inlined helpers (``strength_of_key``,
+``omaha_high_one``...) keep taking single arrays: the equity and simulator
+kernels inline them too. Inputs are validated by the public
 wrappers in ``api.py``: numba does not bounds-check, so a card code above 51
 would read unrelated memory.
 """
@@ -47,12 +51,14 @@ INVALID_LOW = np.uint8(255)
 
 
 @jit_parallel
-def evaluate_kernel(cards, card_key, card_bit, offsets, values, flush, out):  # pragma: no cover
+def evaluate_kernel(cards, tables, out):  # pragma: no cover
     """High strength of each row of ``cards`` (n, 5..7) into ``out`` (n,).
 
     A row with a code above 51 or a repeated card gets 0, a value no real hand
     has, so the wrapper can report it; the bad code is never used as an index.
     """
+    card_key, card_bit = tables.card_key, tables.card_bit
+    offsets, values, flush = tables.offsets7, tables.values7, tables.flush
     n_hands, n_cards = cards.shape
     for hand in prange(n_hands):
         key = KEY_START
@@ -77,8 +83,9 @@ def evaluate_kernel(cards, card_key, card_bit, offsets, values, flush, out):  # 
 
 
 @jit_parallel
-def low8_kernel(cards, card_bit, low_bit, low8, out):  # pragma: no cover
+def low8_kernel(cards, tables, out):  # pragma: no cover
     """8-or-better low strength of each row of ``cards`` (n, 5..7); 255 marks a bad row."""
+    card_bit, low_bit, low8 = tables.card_bit, tables.low_bit, tables.low8
     n_hands, n_cards = cards.shape
     for hand in prange(n_hands):
         mask = 0
@@ -204,20 +211,7 @@ def omaha_high_one(
 
 
 @jit_parallel
-def omaha_kernel(
-    hole,
-    board,
-    card_bit,
-    low_bit,
-    pair_index,
-    triple_index,
-    omaha_ranks,
-    flush,
-    omaha_low8,
-    n_chunks,
-    out_high,
-    out_low,
-):  # pragma: no cover
+def omaha_kernel(hole, board, tables, n_chunks, out_high, out_low):  # pragma: no cover
     """Omaha high and/or 8-or-better low (exactly 2 hole + 3 board) per row.
 
     Ignoring suits, a hand is one rank pair from the hole and one rank triple
@@ -228,6 +222,9 @@ def omaha_kernel(
     ``out_high`` or ``out_low`` to skip that half. A bad row gets high 0 and
     low 255.
     """
+    card_bit, low_bit, flush = tables.card_bit, tables.low_bit, tables.flush
+    pair_index, triple_index = tables.omaha_pair_index, tables.omaha_triple_index
+    omaha_ranks, omaha_low8 = tables.omaha_ranks, tables.omaha_low8
     n_hands = hole.shape[0]
     want_high = out_high.size > 0
     want_low = out_low.size > 0
@@ -258,9 +255,7 @@ def omaha_kernel(
 
 
 @jit_parallel
-def enumerate_histogram(
-    prefixes, n_cards, n_chunks, card_key, card_bit, offsets, values, flush
-):  # pragma: no cover
+def enumerate_histogram(prefixes, n_chunks, tables):  # pragma: no cover
     """Histogram of high strengths over every ``n_cards``-card hand.
 
     ``prefixes`` (m, n_cards - 3) lists the first cards of every hand in
@@ -269,6 +264,8 @@ def enumerate_histogram(
     prefixes go to threads; each chunk fills its own histogram row, so the
     integer total is the same at any thread count.
     """
+    card_key, card_bit = tables.card_key, tables.card_bit
+    offsets, values, flush = tables.offsets7, tables.values7, tables.flush
     n_prefixes, prefix_size = prefixes.shape
     histograms = np.zeros((n_chunks, 1 << 16), np.int64)
     for chunk in prange(n_chunks):
@@ -306,9 +303,10 @@ def enumerate_histogram(
 
 
 @jit_parallel
-def enumerate_low_histogram(prefixes, n_chunks, low_bit, low8):  # pragma: no cover
+def enumerate_low_histogram(prefixes, n_chunks, tables):  # pragma: no cover
     """Histogram of 8-or-better low strengths over every hand, enumerated like
     :func:`enumerate_histogram` (the last three cards in explicit loops)."""
+    low_bit, low8 = tables.low_bit, tables.low8
     n_prefixes, prefix_size = prefixes.shape
     histograms = np.zeros((n_chunks, 256), np.int64)
     for chunk in prange(n_chunks):

@@ -8,6 +8,7 @@ parsed here; kernels only ever see validated ``uint8`` arrays.
 from __future__ import annotations
 
 import itertools
+import math
 from functools import lru_cache
 from typing import Any
 
@@ -17,8 +18,10 @@ from numpy.typing import NDArray
 from .._jit import max_threads as numba_threads
 from .._jit import thread_limit
 from ..cards import CardsLike, as_card_array
+from ..cards.codes import check_batch_size, refuse_masked
 from . import _kernels
-from .tables import N_LOWS, get_tables
+from .categories import N_LOWS
+from .tables import get_tables
 
 #: Below this many hands the kernels run on one thread: starting threads costs more.
 PARALLEL_THRESHOLD = 50_000
@@ -30,13 +33,16 @@ def _to_card_array(cards: CardsLike, name: str, lengths: tuple[int, ...]) -> NDA
     Integer arrays are range-checked here; duplicates are caught inside the
     kernels (cheaply, per hand) and reported by :func:`_raise_bad_row`.
     """
-    if isinstance(cards, np.ndarray) and cards.dtype == np.uint8:
-        array = cards
-    elif isinstance(cards, np.ndarray) and cards.dtype.kind in "iu":
-        if cards.size and (cards.min() < 0 or cards.max() > 51):
-            bad = cards[(cards < 0) | (cards > 51)].ravel()[0]
-            raise ValueError(f"{name}: card code {int(bad)} is out of range 0..51")
-        array = cards.astype(np.uint8)
+    refuse_masked(cards, name)
+    if isinstance(cards, np.ndarray) and cards.dtype.kind in "iu":
+        check_batch_size(cards, name)
+        if cards.dtype == np.uint8:
+            array = cards  # codes above 51 are flagged by the kernels, never used as indices
+        else:
+            if cards.size and (cards.min() < 0 or cards.max() > 51):
+                bad = cards[(cards < 0) | (cards > 51)].ravel()[0]
+                raise ValueError(f"{name}: card code {int(bad)} is out of range 0..51")
+            array = cards.astype(np.uint8)
     else:
         array = as_card_array(cards, name=name, distinct=False)
     if array.ndim == 0 or array.shape[-1] not in lengths:
@@ -46,8 +52,15 @@ def _to_card_array(cards: CardsLike, name: str, lengths: tuple[int, ...]) -> NDA
     return array
 
 
-def _flat(array: NDArray[np.uint8]) -> NDArray[np.uint8]:
-    return np.ascontiguousarray(array.reshape(-1, array.shape[-1]))
+def _flat(array: NDArray[np.uint8], name: str = "cards") -> NDArray[np.uint8]:
+    """The batch as contiguous ``(n, cards)`` rows (a copy for views and broadcasts)."""
+    try:
+        return np.ascontiguousarray(array.reshape(-1, array.shape[-1]))
+    except MemoryError:
+        raise ValueError(
+            f"{name}: a batch of shape {array.shape} ({array.size:,} cards) does not fit in "
+            "memory; split it"
+        ) from None
 
 
 def _threads_for(n_hands: int, threads: int | None) -> int | None:
@@ -110,15 +123,7 @@ def evaluate(cards: CardsLike, *, threads: int | None = None) -> Any:
     tables = get_tables()
     out = np.empty(flat.shape[0], np.uint16)
     with thread_limit(_threads_for(flat.shape[0], threads)):
-        _kernels.evaluate_kernel(
-            flat,
-            tables.card_key,
-            tables.card_bit,
-            tables.offsets7,
-            tables.values7,
-            tables.flush,
-            out,
-        )
+        _kernels.evaluate_kernel(flat, tables, out)
     bad = out == 0
     if bad.any():
         _raise_bad_row([flat], bad, ["cards"])
@@ -148,7 +153,7 @@ def evaluate_low8(cards: CardsLike, *, threads: int | None = None) -> Any:
     tables = get_tables()
     out = np.empty(flat.shape[0], np.uint8)
     with thread_limit(_threads_for(flat.shape[0], threads)):
-        _kernels.low8_kernel(flat, tables.card_bit, tables.low_bit, tables.low8, out)
+        _kernels.low8_kernel(flat, tables, out)
     bad = out > N_LOWS
     if bad.any():
         _raise_bad_row([flat], bad, ["cards"])
@@ -165,8 +170,14 @@ def _omaha_inputs(hole_cards: CardsLike, board_cards: CardsLike):
             f"hole_cards batch shape {hole.shape[:-1]} does not match board_cards batch shape "
             f"{board.shape[:-1]}"
         ) from None
-    hole = _flat(np.broadcast_to(hole, shape + hole.shape[-1:]))
-    board = _flat(np.broadcast_to(board, shape + board.shape[-1:]))
+    if math.prod(shape) == 0:
+        # No row will reach the kernel, which is where repeats and codes over
+        # 51 are caught: check the inputs as given so the answer does not
+        # depend on the other argument's batch shape.
+        as_card_array(hole, name="hole_cards")
+        as_card_array(board, name="board_cards")
+    hole = _flat(np.broadcast_to(hole, shape + hole.shape[-1:]), "hole_cards")
+    board = _flat(np.broadcast_to(board, shape + board.shape[-1:]), "board_cards")
     return hole, board, shape
 
 
@@ -179,20 +190,7 @@ def _run_omaha(
     out_high = np.empty(n_hands if high else 0, np.uint16)
     out_low = np.empty(n_hands if low else 0, np.uint8)
     with thread_limit(_threads_for(n_hands, threads)):
-        _kernels.omaha_kernel(
-            hole,
-            board,
-            tables.card_bit,
-            tables.low_bit,
-            tables.omaha_pair_index,
-            tables.omaha_triple_index,
-            tables.omaha_ranks,
-            tables.flush,
-            tables.omaha_low8,
-            _chunks(n_hands),
-            out_high,
-            out_low,
-        )
+        _kernels.omaha_kernel(hole, board, tables, _chunks(n_hands), out_high, out_low)
     bad = out_high == 0 if high else out_low > N_LOWS
     if bad.any():
         _raise_bad_row([hole, board], bad, ["hole_cards", "board_cards"])
@@ -273,9 +271,15 @@ def _prefixes(n_cards: int) -> NDArray[np.uint8]:
     return np.array(list(itertools.combinations(range(52 - 3), size)), dtype=np.uint8)
 
 
-def _check_enumeration_size(n_cards: int) -> None:
-    if isinstance(n_cards, bool) or n_cards not in (5, 6, 7):
-        raise ValueError(f"n_cards: expected 5, 6 or 7, got {n_cards!r}")
+def _check_enumeration_size(n_cards: int) -> int:
+    """``n_cards`` as a plain int; only integers 5, 6 and 7 (not 5.0, not True)."""
+    if (
+        isinstance(n_cards, (bool, np.bool_))
+        or not isinstance(n_cards, (int, np.integer))
+        or n_cards not in (5, 6, 7)
+    ):
+        raise ValueError(f"n_cards: expected the integer 5, 6 or 7, got {n_cards!r}")
+    return int(n_cards)
 
 
 def strength_histogram(n_cards: int, *, threads: int | None = None) -> NDArray[np.int64]:
@@ -283,19 +287,10 @@ def strength_histogram(n_cards: int, *, threads: int | None = None) -> NDArray[n
 
     Enumerates every hand (133,784,560 for seven cards) with running key sums.
     """
-    _check_enumeration_size(n_cards)
+    n_cards = _check_enumeration_size(n_cards)
     tables = get_tables()
     with thread_limit(threads) as used:
-        return _kernels.enumerate_histogram(
-            _prefixes(n_cards),
-            n_cards,
-            max(4 * used, 1),
-            tables.card_key,
-            tables.card_bit,
-            tables.offsets7,
-            tables.values7,
-            tables.flush,
-        )
+        return _kernels.enumerate_histogram(_prefixes(n_cards), max(4 * used, 1), tables)
 
 
 def category_counts(n_cards: int, *, threads: int | None = None) -> dict[str, int]:
@@ -336,10 +331,8 @@ def low8_histogram(n_cards: int, *, threads: int | None = None) -> NDArray[np.in
     >>> int(histogram[56]), int(histogram[1:].sum())  # wheels, all qualifying lows
     (1024, 57344)
     """
-    _check_enumeration_size(n_cards)
+    n_cards = _check_enumeration_size(n_cards)
     tables = get_tables()
     with thread_limit(threads) as used:
-        histogram = _kernels.enumerate_low_histogram(
-            _prefixes(n_cards), max(4 * used, 1), tables.low_bit, tables.low8
-        )
+        histogram = _kernels.enumerate_low_histogram(_prefixes(n_cards), max(4 * used, 1), tables)
     return histogram[: N_LOWS + 1]

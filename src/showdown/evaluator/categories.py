@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import itertools
 from enum import IntEnum
+from typing import Any
+
+import numpy as np
 
 CATEGORY_SHIFT = 12
 INDEX_MASK = (1 << CATEGORY_SHIFT) - 1
@@ -45,6 +48,12 @@ RANK_PLURALS = (
     "Aces",
 )
 RANK_CHARS = "23456789TJQKA"
+
+#: Number of 5-card classes in each category, high card first (7,462 in all);
+#: a test recounts them from :func:`all_five_card_classes`.
+CATEGORY_SIZES = (1277, 2860, 858, 858, 10, 1277, 156, 156, 10)
+#: Number of 8-or-better lows (choose 5 of the 8 ranks ace..eight).
+N_LOWS = 56
 
 
 class HandCategory(IntEnum):
@@ -187,3 +196,39 @@ def describe_class(hand_class: HandClass) -> str:
         kickers = "-".join(RANK_CHARS[r] for r in ranks[1:])
         return f"Pair of {plural[ranks[0]]}, {kickers} kickers"
     return f"High Card, {'-'.join(RANK_CHARS[r] for r in ranks)}"
+
+
+def is_high_strength(strength: Any) -> Any:
+    """True where a value is the strength of some real hand (the one validity rule).
+
+    A strength is ``category << 12 | index`` with category 1..9 and index
+    below that category's number of classes, so the check needs no table.
+
+    Examples
+    --------
+    >>> is_high_strength(36873), is_high_strength(5373), is_high_strength(11052)
+    (True, False, False)
+    """
+    values = np.asarray(strength, dtype=np.int64)
+    category = values >> CATEGORY_SHIFT
+    sizes = np.array((0, *CATEGORY_SIZES, 0), dtype=np.int64)
+    inside = (values >= 0) & (category >= 1) & (category <= len(CATEGORY_SIZES))
+    index = values & INDEX_MASK
+    valid = inside & (index < sizes[np.clip(category, 0, len(sizes) - 1)])
+    return bool(valid) if valid.ndim == 0 else valid
+
+
+def low_strengths() -> dict[tuple[int, ...], int]:
+    """Strength 1..56 of each 8-or-better low (ranks as low bits 0..7, ace = 0).
+
+    Lows compare by their highest card, then the next: 8-7-6-5-4 is 1, the wheel 56.
+
+    Examples
+    --------
+    >>> lows = low_strengths()
+    >>> lows[(4, 3, 2, 1, 0)], lows[(7, 6, 5, 4, 3)], len(lows)
+    (56, 1, 56)
+    """
+    lows = [tuple(sorted(ranks, reverse=True)) for ranks in itertools.combinations(range(8), 5)]
+    lows.sort(reverse=True)  # worst (highest cards) first
+    return {low: index + 1 for index, low in enumerate(lows)}

@@ -7,10 +7,17 @@ from typing import Any
 
 import numpy as np
 
-from .categories import CATEGORY_SHIFT, RANK_CHARS, HandCategory, class_strengths, describe_class
-from .tables import N_LOWS, low_strengths
-
-_MAX_STRENGTH = (int(HandCategory.STRAIGHT_FLUSH) << CATEGORY_SHIFT) | 9
+from ..cards.codes import check_integer_dtype, refuse_masked
+from .categories import (
+    CATEGORY_SHIFT,
+    N_LOWS,
+    RANK_CHARS,
+    HandCategory,
+    class_strengths,
+    describe_class,
+    is_high_strength,
+    low_strengths,
+)
 
 
 @lru_cache(maxsize=1)
@@ -31,26 +38,46 @@ def _low_descriptions() -> dict[int, str]:
 
 
 def _as_int_array(strength: Any, name: str) -> np.ndarray:
-    array = np.asarray(strength)
-    if array.dtype.kind not in "iu":
-        raise ValueError(f"{name}: expected integer strengths, got dtype {array.dtype}")
+    refuse_masked(strength, name)
+    try:
+        array = np.asarray(strength)
+    except ValueError:
+        raise ValueError(f"{name}: expected integer strengths of one shape") from None
+    check_integer_dtype(array, name, "strengths")
+    # uint64 above int64's range would wrap negative; anything that large is invalid.
+    if array.dtype == np.uint64 and array.size and int(array.max()) > np.iinfo(np.int64).max:
+        raise ValueError(f"{name}: {int(array.max())} is not a strength")
     return array.astype(np.int64)
+
+
+def _first_invalid(array: np.ndarray) -> int | None:
+    valid = is_high_strength(array)
+    if np.all(valid):
+        return None
+    return int(array[~np.asarray(valid)].ravel()[0]) if array.ndim else int(array)
 
 
 def hand_category(strength: Any) -> Any:
     """Category of high strengths: a :class:`HandCategory` for one, an array for many.
+
+    Strengths that no hand has (``5373``: one past the best high card) are
+    refused with ``ValueError``, by the same rule as :func:`describe`
+    (:func:`~showdown.evaluator.categories.is_high_strength`). Masked arrays
+    are refused (the mask would be ignored).
 
     Examples
     --------
     >>> from showdown import evaluate, hand_category
     >>> hand_category(evaluate("AsAdKcKd7h"))
     <HandCategory.TWO_PAIR: 3>
+    >>> hand_category([4096, 36873]).tolist()
+    [1, 9]
     """
     array = _as_int_array(strength, "strength")
+    bad = _first_invalid(array)
+    if bad is not None:
+        raise ValueError(f"strength {bad} is not a high-hand strength (no hand has it)")
     categories = array >> CATEGORY_SHIFT
-    if array.size and (array.min() < (1 << CATEGORY_SHIFT) or array.max() > _MAX_STRENGTH):
-        bad = array[(array < (1 << CATEGORY_SHIFT)) | (array > _MAX_STRENGTH)].ravel()[0]
-        raise ValueError(f"strength {int(bad)} is not a high-hand strength")
     if array.ndim == 0:
         return HandCategory(int(categories))
     return categories.astype(np.uint8)
@@ -66,13 +93,13 @@ def describe(strength: Any) -> Any:
     'Full House, Kings over Sevens'
     """
     array = _as_int_array(strength, "strength")
+    bad = _first_invalid(array)
+    if bad is not None:
+        raise ValueError(f"strength {bad} is not a high-hand strength (no hand has it)")
     table = _descriptions()
 
     def one(value: int) -> str:
-        try:
-            return table[value]
-        except KeyError:
-            raise ValueError(f"strength {value} is not a high-hand strength") from None
+        return table[value]
 
     if array.ndim == 0:
         return one(int(array))

@@ -1,4 +1,4 @@
-"""Lookup tables of the evaluator: built by code here, deterministic, cached.
+"""Lookup tables of the evaluator: their layout, and loading them verified.
 
 High hands use an additive key. Each card contributes ``RANK_KEYS[rank]``
 (13 constants whose sums over any multiset of at most seven cards are
@@ -15,30 +15,49 @@ Lows need only the ace-to-eight rank mask: a 256-entry table for any 5 of n
 cards and a 65,536-entry table indexed by (hole mask, board mask) for
 Omaha's exactly-two-plus-three rule.
 
-Tables take about two seconds to build; they are written to the cache folder
-(``SHOWDOWN_CACHE_DIR``, else ``$XDG_CACHE_HOME/showdown``, else
-``~/.cache/showdown``) and read back in milliseconds. A test rebuilds them and
-compares with the cache.
+The tables are built by :func:`showdown.evaluator.build.build_tables` and
+shipped with the package (``data/tables-v2.npz``). :func:`get_tables` reads
+that file and trusts it only if every field has the expected dtype and shape
+and the SHA-256 of the content equals :data:`TABLES_SHA256`; otherwise it
+warns once (:class:`TableFileWarning`, naming the file and the fault),
+uses a verified copy in the cache folder (``SHOWDOWN_CACHE_DIR``, else
+``$XDG_CACHE_HOME/showdown``, else ``~/.cache/showdown``) or rebuilds the
+tables in memory and saves a copy there. Kernels index these arrays without
+bounds checks, so unverified contents are never used. See ``docs/evaluator.md``.
 """
 
 from __future__ import annotations
 
-import itertools
+import hashlib
+import io
 import os
 import tempfile
-from functools import lru_cache
+import threading
+import warnings
 from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
 
-from .categories import (
-    HandClass,
-    class_of_counts,
-    class_of_flush,
-    class_strengths,
-    rank_multisets,
-)
+from .categories import N_LOWS, is_high_strength, low_strengths
+
+__all__ = [
+    "KEY_START",
+    "N_LOWS",
+    "PACKAGED_TABLES",
+    "RANK_KEYS",
+    "TABLES_SHA256",
+    "TableFileWarning",
+    "Tables",
+    "cache_directory",
+    "check_tables",
+    "clear_table_cache",
+    "get_tables",
+    "low_strengths",
+    "read_tables_file",
+    "table_digest",
+    "write_tables_file",
+]
 
 TABLES_VERSION = 2
 
@@ -55,12 +74,13 @@ RANK_SUM_MASK = np.uint64((1 << SUIT_SHIFT) - 1)
 #: Row shift of the perfect hash: 8,982 rows of offsets, 180,511 slots (measured best trade-off).
 ROW_SHIFT_7 = 11
 
-#: Low ranks: ace is bit 0, deuce bit 1 ... eight bit 7; nines and up never play low.
-N_LOWS = 56
-
 
 class Tables(NamedTuple):
-    """All evaluator tables; every array is read-only."""
+    """All evaluator tables; every array is read-only.
+
+    Kernels take this tuple as one argument named ``tables`` and read fields
+    by name (``tables.values7``); numba types and caches it like any tuple.
+    """
 
     card_key: np.ndarray  # uint64[52]: rank key + suit counter increment
     card_bit: np.ndarray  # uint64[52]: 1 << (16 * suit + rank)
@@ -75,115 +95,171 @@ class Tables(NamedTuple):
     omaha_ranks: np.ndarray  # uint16[91*455]: non-flush strength of a hole pair + board triple
 
 
-def low_strengths() -> dict[tuple[int, ...], int]:
-    """Strength 1..56 of each 8-or-better low (ranks as low bits 0..7, ace = 0).
+#: dtype and shape of every field, in field order.
+TABLE_LAYOUT: dict[str, tuple[str, tuple[int, ...]]] = {
+    "card_key": ("<u8", (52,)),
+    "card_bit": ("<u8", (52,)),
+    "offsets7": ("<i4", (8982,)),
+    "values7": ("<u2", (180511,)),
+    "flush": ("<u2", (8192,)),
+    "low_bit": ("|u1", (52,)),
+    "low8": ("|u1", (256,)),
+    "omaha_low8": ("|u1", (65536,)),
+    "omaha_pair_index": ("<i4", (169,)),
+    "omaha_triple_index": ("<i4", (2197,)),
+    "omaha_ranks": ("<u2", (91 * 455,)),
+}
 
-    Lows compare by their highest card, then the next: 8-7-6-5-4 is 1, the wheel 56.
+#: SHA-256 of the tables' content (:func:`table_digest`); a test rebuilds the
+#: tables and checks both this value and the shipped file.
+TABLES_SHA256 = "0213c83c217f00822c2b742fa26508d08b3c4ab28cffcadb290c29e71c92a8d5"
+
+#: The tables shipped inside the package.
+PACKAGED_TABLES = Path(__file__).with_name("data") / f"tables-v{TABLES_VERSION}.npz"
+
+
+class TableFileWarning(UserWarning):
+    """A tables file was missing or damaged and was not used (the tables are still correct)."""
+
+
+def table_digest(tables: Tables) -> str:
+    """SHA-256 over each field's name, dtype, shape and bytes, in field order.
+
+    Examples
+    --------
+    >>> table_digest(get_tables()) == TABLES_SHA256
+    True
     """
-    lows = [tuple(sorted(ranks, reverse=True)) for ranks in itertools.combinations(range(8), 5)]
-    lows.sort(reverse=True)  # worst (highest cards) first
-    return {low: index + 1 for index, low in enumerate(lows)}
+    digest = hashlib.sha256()
+    for name in Tables._fields:
+        array = np.ascontiguousarray(getattr(tables, name))
+        digest.update(f"{name}:{array.dtype.str}:{array.shape};".encode())
+        digest.update(array.tobytes())
+    return digest.hexdigest()
 
 
-def build_tables() -> Tables:
-    """Build every table from first principles (about two seconds)."""
-    from ._build_kernels import place_rows
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise ValueError(message)
 
-    strengths = class_strengths()
-    rank_keys = RANK_KEYS.astype(np.int64)
 
-    card_key = np.zeros(52, np.uint64)
-    card_bit = np.zeros(52, np.uint64)
-    low_bit = np.zeros(52, np.uint8)
-    for code in range(52):
-        rank, suit = divmod(code, 4)
-        card_key[code] = RANK_KEYS[rank] + np.uint64(1 << (SUIT_SHIFT + 4 * suit))
-        card_bit[code] = np.uint64(1 << (16 * suit + rank))
-        if rank == 12:
-            low_bit[code] = 1
-        elif rank <= 6:
-            low_bit[code] = 1 << (rank + 1)
+def check_tables(tables: Tables, *, rank_sums: np.ndarray | None = None) -> None:
+    """Check layouts and ranges so no kernel lookup can leave its array.
 
-    multisets = rank_multisets(5, 7)
-    keys = np.array(multisets, dtype=np.int64) @ rank_keys
-    offsets, slots = place_rows(keys, ROW_SHIFT_7)
-    values = np.zeros(int(slots.max()) + 1, np.uint16)
-    for counts, slot in zip(multisets, slots.tolist(), strict=True):
-        values[slot] = strengths[class_of_counts(counts)]
+    ``rank_sums`` (the key of every 5..7-card rank multiset, known while
+    building) adds the exact check that each maps to a filled slot.
 
-    flush = np.zeros(8192, np.uint16)
-    for mask in range(8192):
-        if 5 <= mask.bit_count() <= 7:
-            flush[mask] = strengths[class_of_flush(mask)]
-
-    lows = low_strengths()
-    low8 = np.zeros(256, np.uint8)
-    for mask in range(256):
-        ranks = [bit for bit in range(8) if mask >> bit & 1]
-        if len(ranks) >= 5:
-            low8[mask] = lows[tuple(sorted(ranks[:5], reverse=True))]
-
-    omaha_low8 = _build_omaha_low(lows)
-    tables = Tables(
-        card_key,
-        card_bit,
-        offsets.astype(np.int32),
-        values,
-        flush,
-        low_bit,
-        low8,
-        omaha_low8,
-        *_build_omaha_ranks(strengths),
+    Raises ``ValueError`` naming the first field that breaks a rule: a wrong
+    dtype or shape, a strength that no hand has, a low above 56, a hash
+    offset or Omaha index that points outside its table, a card constant that
+    differs from its definition.
+    """
+    for name, (dtype, shape) in TABLE_LAYOUT.items():
+        array = getattr(tables, name)
+        _require(
+            isinstance(array, np.ndarray) and array.dtype.str == dtype and array.shape == shape,
+            f"table {name}: expected dtype {dtype} and shape {shape}, got "
+            f"{getattr(array, 'dtype', type(array).__name__)} {getattr(array, 'shape', '')}",
+        )
+    codes = np.arange(52, dtype=np.uint64)
+    suits, rank_of = codes & np.uint64(3), codes >> np.uint64(2)
+    one = np.uint64(1)
+    expected_key = RANK_KEYS[rank_of] + (one << (np.uint64(SUIT_SHIFT) + np.uint64(4) * suits))
+    _require(np.array_equal(tables.card_key, expected_key), "table card_key: wrong card keys")
+    expected_bit = one << (np.uint64(16) * suits + rank_of)
+    _require(np.array_equal(tables.card_bit, expected_bit), "table card_bit: wrong card bits")
+    ranks = np.arange(52) >> 2
+    expected_low = np.where(ranks == 12, 1, np.where(ranks <= 6, 1 << (ranks + 1), 0))
+    _require(np.array_equal(tables.low_bit, expected_low), "table low_bit: wrong low bits")
+    for name in ("values7", "flush", "omaha_ranks"):
+        values = getattr(tables, name)
+        used = values[values != 0]
+        _require(
+            bool(np.all(is_high_strength(used))), f"table {name}: holds a strength no hand has"
+        )
+    for name in ("low8", "omaha_low8"):
+        _require(int(getattr(tables, name).max()) <= N_LOWS, f"table {name}: low above {N_LOWS}")
+    offsets = tables.offsets7.astype(np.int64)
+    _require(
+        int(offsets.min()) >= 0 and int(offsets.max()) < tables.values7.size,
+        "table offsets7: an offset points outside values7",
     )
+    if rank_sums is not None:
+        # Every real rank sum must land inside values7 on a filled slot.
+        sums = np.asarray(rank_sums, dtype=np.int64)
+        rows = sums >> ROW_SHIFT_7
+        _require(int(rows.max()) < offsets.size, "table offsets7: too few rows")
+        slots = (sums & ((1 << ROW_SHIFT_7) - 1)) + offsets[rows]
+        _require(
+            int(slots.max()) < tables.values7.size and bool(np.all(tables.values7[slots] != 0)),
+            "table offsets7: a rank sum maps outside values7 or to an empty slot",
+        )
+    pair_index, triple_index = tables.omaha_pair_index, tables.omaha_triple_index
+    _require(
+        int(pair_index.min()) >= 0
+        and int(triple_index.min()) >= 0
+        and int(pair_index.max()) + int(triple_index.max()) < tables.omaha_ranks.size,
+        "table omaha_pair_index/omaha_triple_index: an index points outside omaha_ranks",
+    )
+
+
+def read_tables_file(path: Path | str) -> Tables:
+    """Read a tables file and verify it; ``ValueError`` says what is wrong.
+
+    The file must be an ``.npz`` with exactly the fields of :class:`Tables`,
+    each of the expected dtype and shape, whose :func:`table_digest` equals
+    :data:`TABLES_SHA256`. Pickled objects are never loaded.
+    """
+    try:
+        # Read the bytes first: np.load leaks its file handle when a zip is damaged.
+        with np.load(io.BytesIO(Path(path).read_bytes()), allow_pickle=False) as stored:
+            names = set(stored.files)
+            if names != set(Tables._fields):
+                missing = sorted(set(Tables._fields) - names)
+                extra = sorted(names - set(Tables._fields))
+                raise ValueError(f"wrong fields (missing {missing}, unexpected {extra})")
+            arrays = {name: stored[name] for name in Tables._fields}
+    except ValueError as error:
+        if str(error).startswith("wrong fields"):
+            raise
+        raise ValueError(f"cannot be read ({type(error).__name__}: {error})") from error
+    except Exception as error:  # BadZipFile, EOFError, OSError, zlib.error, ...
+        raise ValueError(f"cannot be read ({type(error).__name__}: {error})") from error
+    tables = Tables(**arrays)
+    for name, (dtype, shape) in TABLE_LAYOUT.items():
+        array = arrays[name]
+        if array.dtype.str != dtype or array.shape != shape:
+            raise ValueError(
+                f"field {name} has dtype {array.dtype.str} and shape {array.shape}, "
+                f"expected {dtype} and {shape}"
+            )
+    digest = table_digest(tables)
+    if digest != TABLES_SHA256:
+        raise ValueError(
+            f"content hash {digest[:16]}... differs from the expected {TABLES_SHA256[:16]}..."
+        )
+    check_tables(tables)
     for array in tables:
         array.setflags(write=False)
     return tables
 
 
-def _build_omaha_low(lows: dict[tuple[int, ...], int]) -> np.ndarray:
-    """Best low using exactly two ranks of the hole mask and three of the board mask."""
-    table = np.zeros((256, 256), np.uint8)
-    every_mask = np.arange(256)
-    for hole_ranks in itertools.combinations(range(8), 2):
-        hole_mask = sum(1 << rank for rank in hole_ranks)
-        hole_supersets = every_mask[every_mask & hole_mask == hole_mask]
-        for board_ranks in itertools.combinations(range(8), 3):
-            if set(board_ranks) & set(hole_ranks):
-                continue
-            board_mask = sum(1 << rank for rank in board_ranks)
-            board_supersets = every_mask[every_mask & board_mask == board_mask]
-            strength = lows[tuple(sorted(hole_ranks + board_ranks, reverse=True))]
-            block = np.ix_(hole_supersets, board_supersets)
-            table[block] = np.maximum(table[block], strength)
-    return table.reshape(-1)
-
-
-def _build_omaha_ranks(strengths: dict[HandClass, int]) -> tuple[np.ndarray, ...]:
-    """Non-flush strength of every (hole rank pair, board rank triple), ignoring suits."""
-    pairs = list(itertools.combinations_with_replacement(range(13), 2))
-    triples = list(itertools.combinations_with_replacement(range(13), 3))
-    pair_index = np.zeros(169, np.int32)
-    triple_index = np.zeros(2197, np.int32)
-    for index, (first, second) in enumerate(pairs):
-        pair_index[first * 13 + second] = pair_index[second * 13 + first] = index * len(triples)
-    for index, triple in enumerate(triples):
-        for first, second, third in itertools.permutations(triple):
-            triple_index[first * 169 + second * 13 + third] = index
-    ranks = np.zeros(len(pairs) * len(triples), np.uint16)
-    for pair_number, pair in enumerate(pairs):
-        for triple_number, triple in enumerate(triples):
-            counts = [0] * 13
-            for rank in pair + triple:
-                counts[rank] += 1
-            if max(counts) <= 4:  # five of a rank cannot be dealt
-                ranks[pair_number * len(triples) + triple_number] = strengths[
-                    class_of_counts(counts)
-                ]
-    return pair_index, triple_index, ranks
+def write_tables_file(tables: Tables, path: Path | str) -> None:
+    """Write ``tables`` to ``path`` atomically (a reader never sees half a file)."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile(dir=target.parent, suffix=".npz", delete=False) as handle:
+        try:
+            np.savez_compressed(handle, **tables._asdict())
+        except BaseException:
+            os.unlink(handle.name)
+            raise
+    os.chmod(handle.name, 0o644)  # temporary files start private; the tables are not
+    os.replace(handle.name, target)
 
 
 def cache_directory() -> Path:
-    """Folder where built tables are cached."""
+    """Folder for a verified copy of rebuilt tables (used only if the package's is damaged)."""
     configured = os.environ.get("SHOWDOWN_CACHE_DIR")
     if configured:
         return Path(configured)
@@ -191,29 +267,74 @@ def cache_directory() -> Path:
     return Path(base) / "showdown"
 
 
-def _cache_file() -> Path:
-    return cache_directory() / f"tables-v{TABLES_VERSION}.npz"
+def cache_file() -> Path:
+    """Where a rebuilt copy is saved; the name carries the hash, so stale copies are ignored."""
+    return cache_directory() / f"tables-v{TABLES_VERSION}-{TABLES_SHA256[:16]}.npz"
 
 
-@lru_cache(maxsize=1)
+_LOCK = threading.Lock()
+_LOADED: list[Tables] = []
+
+
+def clear_table_cache() -> None:
+    """Forget the loaded tables so the next :func:`get_tables` reads the files again."""
+    with _LOCK:
+        _LOADED.clear()
+
+
 def get_tables() -> Tables:
-    """The evaluator tables: from the cache when present, else built and cached."""
-    path = _cache_file()
+    """The evaluator tables, verified; loaded once per process.
+
+    Never raises for a bad file: a missing or damaged package file gives one
+    :class:`TableFileWarning` and the tables come from a verified cached copy
+    or are rebuilt (a few seconds).
+
+    Examples
+    --------
+    >>> tables = get_tables()
+    >>> tables.flush.shape, tables.flush.flags.writeable
+    ((8192,), False)
+    """
+    if _LOADED:
+        return _LOADED[0]
+    with _LOCK:
+        if not _LOADED:
+            _LOADED.append(_load())
+        return _LOADED[0]
+
+
+def _load() -> Tables:
     try:
-        with np.load(path) as stored:
-            tables = Tables(*(stored[name] for name in Tables._fields))
-        for array in tables:
-            array.setflags(write=False)
-        return tables
-    except (OSError, KeyError, ValueError):
-        pass
+        return read_tables_file(PACKAGED_TABLES)
+    except ValueError as error:
+        packaged_fault = f"showdown: the packaged lookup tables {PACKAGED_TABLES} {error}"
+    cached = cache_file()
+    if cached.exists():
+        try:
+            tables = read_tables_file(cached)
+        except ValueError as error:
+            cached_fault = f"; the cached copy {cached} {error} and was rebuilt"
+        else:
+            _warn(f"{packaged_fault}; using the verified copy {cached}")
+            return tables
+    else:
+        cached_fault = ""
+    from .build import build_tables
+
     tables = build_tables()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # Write then rename so a concurrent reader never sees half a file.
-        with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".npz", delete=False) as handle:
-            np.savez(handle, **tables._asdict())
-        os.replace(handle.name, path)
-    except OSError:
-        pass  # read-only home: keep the tables in memory only
+        write_tables_file(tables, cached)
+        saved = f"; rebuilt them and saved a verified copy to {cached}"
+    except OSError as error:
+        saved = (
+            f"; rebuilt them in memory (could not save a copy to {cached}: {error}), "
+            "so every process rebuilds them (a few seconds) until the package is reinstalled "
+            "or SHOWDOWN_CACHE_DIR names a writable folder"
+        )
+    _warn(packaged_fault + cached_fault + saved)
     return tables
+
+
+def _warn(message: str) -> None:
+    # stacklevel 4 points at the caller of get_tables (the public function).
+    warnings.warn(message, TableFileWarning, stacklevel=4)
