@@ -17,14 +17,17 @@ spots; a small exact spot ("AhKh v QsQd on 2c7d9h") in <= 100 us per
 
 from __future__ import annotations
 
-import ctypes
-import os
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from showdown.equity import equity
+
+try:
+    from ompeval import OmpEval, load
+except ImportError:  # pragma: no cover - run from another directory
+    from benchmarks.ompeval import OmpEval, load
 
 SEED = 20261129
 #: Peers' Monte Carlo runs (poker-equity, eval7 are slower: a smaller run is enough).
@@ -58,60 +61,12 @@ def peer_players(players: list[str], peer: str) -> list[str]:
     return [RANDOM[peer] if text == "random" else text for text in players]
 
 
-# --- OMPEval through ctypes ----------------------------------------------------------------
-
-
-class OmpEval:
-    """OMPEval's ``omp_equity`` (from its ``build.sh`` shim) called through ctypes."""
-
-    def __init__(self, path: str) -> None:
-        library = ctypes.CDLL(path)
-        double_p = ctypes.POINTER(ctypes.c_double)
-        count_p = ctypes.POINTER(ctypes.c_ulonglong)
-        self.function = library.omp_equity
-        self.function.restype = ctypes.c_int
-        self.function.argtypes = [
-            ctypes.c_char_p,  # ranges, '|'-separated
-            ctypes.c_char_p,  # board
-            ctypes.c_char_p,  # dead
-            ctypes.c_int,  # enumerate (1) or Monte Carlo (0)
-            ctypes.c_double,  # stderr target (0: none)
-            ctypes.c_ulonglong,  # hand limit
-            ctypes.c_uint,  # threads
-            double_p,  # equities out (6)
-            count_p,  # hands out
-            double_p,  # seconds out
-            count_p,  # evaluations out
-            count_p,  # preflop combos evaluated out
-            double_p,  # stderr out (2)
-        ]
-
-    def equity(
-        self, players: list[str], *, board: str = "", exact: bool = False, hands: int = 0
-    ) -> tuple[list[float], int]:
-        """(equities, hands evaluated) with one thread."""
-        shares = (ctypes.c_double * 6)()
-        done = ctypes.c_ulonglong()
-        seconds = ctypes.c_double()
-        evaluations = ctypes.c_ulonglong()
-        preflop = ctypes.c_ulonglong()
-        stderr = (ctypes.c_double * 2)()
-        ok = self.function(
-            "|".join(players).encode(), board.encode(), b"", int(exact), 0.0, hands, 1,
-            shares, ctypes.byref(done), ctypes.byref(seconds), ctypes.byref(evaluations),
-            ctypes.byref(preflop), stderr,
-        )  # fmt: skip
-        if not ok:
-            raise ValueError(f"OMPEval refused {players!r}")
-        return list(shares)[: len(players)], done.value
-
-
 @pytest.fixture(scope="module")
 def ompeval() -> OmpEval:
-    path = os.environ.get("OMPEVAL_LIB")
-    if not path or not os.path.exists(path):
+    peer = load()
+    if peer is None:
         pytest.skip("set OMPEVAL_LIB to OMPEval's built libomp_native.so")
-    return OmpEval(path)
+    return peer
 
 
 def _time(benchmark: Any, function: Callable[[], Any], rounds: int) -> Any:
@@ -152,7 +107,8 @@ def test_ompeval_monte_carlo(benchmark, throughputs, ompeval: OmpEval, spot: str
     runs: list[int] = []
 
     def run() -> list[float]:
-        shares, hands = ompeval.equity(peer, hands=deals)
+        run = ompeval.equity(peer, exact=False, hands=deals)
+        shares, hands = run.equity, run.hands
         runs.append(hands)
         return shares
 
@@ -237,7 +193,7 @@ def test_showdown_whole_call_python_side(benchmark, throughputs, monkeypatch):
 def test_ompeval_whole_call(benchmark, throughputs, ompeval: OmpEval):
     players, board = WHOLE_CALL
     shares = _time(
-        benchmark, lambda: ompeval.equity(players, board=board, exact=True)[0], rounds=2_000
+        benchmark, lambda: ompeval.equity(players, board=board, exact=True).equity, rounds=2_000
     )
     assert shares[0] == pytest.approx(0.282828, abs=1e-6)
     throughputs.record(benchmark, whole_call_label("OMPEval"), 1, "calls")
