@@ -33,6 +33,7 @@ long (:data:`COMPILE_SECONDS` holds the measured estimates, one per kernel).
 from __future__ import annotations
 
 import contextlib
+import functools
 import numbers
 import os
 import threading
@@ -42,6 +43,7 @@ from typing import Any
 import numba
 import numba.core.event
 import numpy as np
+from numba.extending import overload
 
 # fastmath is off on purpose: kernels are integer code and results must be bit-exact.
 _COMMON: dict[str, Any] = {"cache": True, "nogil": True, "fastmath": False, "boundscheck": False}
@@ -100,6 +102,18 @@ jit_parallel = _parallel
 #: an inlined helper costs an atomic incref/decref pair per call (measured 4-6x
 #: slower loops); pass scalars to helpers in serial kernels (docs/evaluator.md).
 jit_inline = numba.njit(inline="always", **_COMMON)
+_NO_RUNTIME: dict[str, Any] = {"_nrt": False}
+#: Serial kernels compiled without numba's runtime: no reference counting, so
+#: arrays handed to inlined helpers inside a hot loop cost nothing (the
+#: incref/decref pairs above), but also no allocation: callers pass every
+#: scratch array in. Run them from a Python thread pool (they release the GIL)
+#: for parallel work: no threading layer, no launch lock.
+jit_kernel = numba.njit(**_COMMON, **_NO_RUNTIME)
+#: Compile-time dispatch: ``@overload_inline(stub)`` picks an implementation from
+#: the argument types, constants included (``True`` arrives as a literal), so a
+#: kernel compiles only the branch it uses (untaken ``if`` branches on a
+#: constant are still compiled by numba).
+overload_inline = functools.partial(overload, inline="always", prefer_literal=True)
 
 prange = numba.prange
 
@@ -171,6 +185,17 @@ COMPILE_SECONDS: dict[str, float] = {
     "enumerate_histogram": 2.0,
     "enumerate_low_histogram": 1.5,
     "place_rows": 2.9,
+    # exact equity (each includes the scorer and helpers it compiles on first use)
+    "holdem_class_kernel": 3.5,
+    "omaha_class_kernel": 4.6,
+    "join_kernel": 2.7,
+    "deal_kernel": 2.0,
+    "table_sums": 0.9,
+    # equity sampling (all phases of a game family's kernel, first sampled call)
+    "sample_best_five": 4.5,
+    "sample_best_five_hilo": 4.7,
+    "sample_omaha": 6.0,
+    "sample_omaha_hilo": 6.2,
 }
 
 

@@ -161,6 +161,38 @@ def test_bad_input_is_one_error_line_and_status_one(args: tuple[str, ...], messa
     assert message in err
 
 
+def test_missed_stderr_target_prints_one_note_line():
+    code, out, err = run(
+        "AhKh", "QsQd", "--stderr", "0.00001", "--max-samples", "40000", "--seed", "3"
+    )
+    assert code == 0, err
+    assert "40,000 deals" in out.splitlines()[0]
+    notes = [line for line in err.splitlines() if line.startswith("Note: ")]
+    assert len(notes) == 1 and "--max-samples" in notes[0] and "0.0001" not in notes[0]
+    assert "Warning" not in err
+    code, out, err = run("AhKh", "QsQd", "--stderr", "1%", "--seed", "3", "--json")
+    assert code == 0 and err == "" and json.loads(out)["target_met"] is True
+
+
+def test_max_samples_must_be_positive():
+    code, _, err = run("AhKh", "QsQd", "--stderr", "0.001", "--max-samples", "0")
+    assert code == 1 and "--max-samples" in err
+
+
+def test_table_shows_canonical_cards_and_ranges():
+    code, out, err = run("10s10h", "qq+", "--board", "2c7d9h")
+    assert code == 0, err
+    assert [row[1] for row in table_rows(out)] == ["TsTh", "QQ+"]
+
+
+def test_draw_player_may_be_random():
+    code, out, err = run("AsKsQsJs2c/2c", "random", "--game", "draw", "--samples", "20000")
+    assert code == 0, err
+    assert [row[1] for row in table_rows(out)] == ["AsKsQsJs2c/2c", "random"]
+    code, _, err = run("AsKsQsJs2c", "rando", "--game", "draw")
+    assert code == 1 and "HAND/DISCARDS or random" in err
+
+
 # --- help and wiring ---------------------------------------------------------------------------
 
 
@@ -181,21 +213,49 @@ def test_help_lists_every_game_and_an_example_per_family():
     assert "equity" in CliRunner().invoke(main, ["--help"]).output
 
 
-def test_progress_reporter_waits_then_draws(monkeypatch):
+def test_progress_reporter_shows_long_runs_from_their_first_report(monkeypatch):
+    clock = [100.0]
+    monkeypatch.setattr(command_module.time, "perf_counter", lambda: clock[0])
     silent = command_module._ProgressReporter(enabled=False)
+    clock[0] += 5.0
     silent(1, 2)
     assert silent.bar is None
     quick = command_module._ProgressReporter(enabled=True)
-    quick(1, 4)  # well within the first second: no bar yet
+    clock[0] += 0.1
+    quick(1, 2)  # half done after 0.1 s: about 0.2 s in all, no bar
     assert quick.bar is None
-    monkeypatch.setattr(command_module, "PROGRESS_DELAY", 0.0)
-    slow = command_module._ProgressReporter(enabled=True)
-    slow(1, 4)
-    assert slow.bar is not None and slow.shown == 1
-    slow(4, 4)
-    assert slow.shown == 4
-    slow.close()
-    assert slow.bar is None
+    long = command_module._ProgressReporter(enabled=True)
+    clock[0] += 0.1
+    long(1, 100)  # 1 % after 0.1 s: about 10 s in all, the bar shows at once
+    assert long.bar is not None and long.bar.done == 1
+    long(100, 100)
+    assert long.bar.done == 100
+    long.close()
+    assert long.bar is None
+
+
+def test_a_real_compile_is_announced_in_one_line(monkeypatch):
+    import numba
+
+    # The subpackage itself (``showdown.equity`` may name the function once imported).
+    equity_package = sys.modules["showdown.equity"]
+    real = equity_package.equity
+
+    def compiles_then_answers(*args, **kwargs):
+        # A function numba has never seen: calling it really compiles (no cache).
+        numba.njit(lambda x: x + 1)(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(equity_package, "equity", compiles_then_answers)
+    code, _, err = run("AhKh", "QsQd", "--board", "2c7d9h")
+    assert code == 0, err
+    notices = [line for line in err.splitlines() if line.startswith("showdown: compiling")]
+    assert notices == [
+        "showdown: compiling the holdem equity kernels once (about 4 s); later runs start at once"
+    ]
+    monkeypatch.setattr(equity_package, "equity", real)
+    code, _, err = run("AhKh", "QsQd", "--board", "2c7d9h")  # warm: nothing said
+    assert code == 0 and "compiling" not in err
 
 
 # --- a real process ----------------------------------------------------------------------------
@@ -214,7 +274,8 @@ def test_real_process_json_and_error():
         timeout=300,
     )
     assert done.returncode == 0, done.stderr
-    assert done.stderr == ""  # not a terminal: no progress bar
+    # Not a terminal: no progress bar; at most the one-line notice of a first compile.
+    assert all(line.startswith("showdown: compiling") for line in done.stderr.splitlines())
     document = json.loads(done.stdout)
     # REFERENCE.md: AhKh vs QsQd preflop, 1,712,304 boards, 46.2145 %.
     assert document["trials"] == 1_712_304

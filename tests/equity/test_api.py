@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 import numpy as np
 import pytest
@@ -129,3 +130,97 @@ def test_many_random_players_fall_back_to_sampling_without_exhausting_memory() -
     assert not result.exact
     with pytest.raises(ValueError, match="joint holdings"):
         equity(["random", "random", "random"], exact=True)
+
+
+# --- options -------------------------------------------------------------------------------
+
+
+def test_options_are_keyword_only() -> None:
+    with pytest.raises(TypeError):
+        equity(["AsKs", "QdQh"], "2c7d9h")  # type: ignore[misc]
+
+
+def test_board_and_dead_none_mean_no_cards() -> None:
+    assert equity(["AsKs", "QdQh"], board=None, dead=None).trials == 1_712_304
+    assert equity(["AsKs", "QdQh"], board=None, dead="2c").trials == math.comb(47, 5)
+
+
+def test_numpy_integers_are_accepted_as_counts() -> None:
+    result = equity(
+        ["AsKs", "QdQh"],
+        samples=np.int64(20_000),
+        seed=np.uint32(3),
+        threads=np.int64(2),
+        max_samples=np.int32(50_000),
+    )
+    assert result.trials == 20_000 and result.seed == 3 and isinstance(result.seed, int)
+    with pytest.raises(ValueError, match="threads"):
+        equity(["AsKs", "QdQh"], threads=np.int64(0))
+    with pytest.raises(ValueError, match="seed"):
+        equity(["AsKs", "QdQh"], samples=10, seed=True)
+
+
+@pytest.mark.parametrize("progress", [5, "bar", object()])
+def test_a_progress_that_cannot_be_called_is_refused_before_any_work(monkeypatch, progress):
+    from showdown.equity import api
+
+    monkeypatch.setattr(api, "cached_spot", lambda *args: pytest.fail("work started"))
+    with pytest.raises(ValueError, match=r"progress: expected True, False, None or a callable"):
+        equity(["AsKs", "QdQh"], samples=1_000, progress=progress)
+
+
+def test_stderr_target_missed_at_the_cap_is_flagged_and_warned() -> None:
+    with pytest.warns(RuntimeWarning, match=r"target_stderr=1e-09 not reached.*max_samples"):
+        missed = equity(["AsKs", "QQ"], target_stderr=1e-9, max_samples=70_000, seed=1)
+    assert missed.target_met is False and missed.trials == 70_000
+    assert missed.to_dict()["target_met"] is False
+    assert "not reached" in repr(missed)
+    met = equity(["AsKs", "QQ"], target_stderr=0.01, seed=1)
+    assert met.target_met is True and met.stderr.max() <= 0.01
+    assert equity(["AsKs", "QQ"], samples=1_000, seed=1).target_met is None
+    assert equity(["AsKs", "QQ"], board="2c7d9h").target_met is None  # exact
+
+
+def test_with_samples_too_the_run_stops_at_samples_without_warning(recwarn) -> None:
+    result = equity(["AsKs", "QQ"], samples=5_000, target_stderr=1e-9, seed=2)
+    assert result.trials == 5_000 and result.target_met is False
+    assert not [w for w in recwarn if issubclass(w.category, RuntimeWarning)]
+
+
+def test_players_are_shown_as_canonical_text() -> None:
+    result = equity(["10s10h", "qq+ , ako:0.5", "Random"], board="2c7d9h", samples=1_000, seed=1)
+    assert result.players == ["TsTh", "QQ+, AKo:0.5", "random"]
+    omaha = equity(["as ah ks kh", "random"], board="2c7d9h3s", game="omaha", samples=100)
+    assert omaha.players == ["AsAhKsKh", "random"]
+    stud = equity(["as ah kd", "10c"], game="stud", samples=1_000, seed=1)
+    assert stud.players == ["AsAhKd", "Tc"]
+    draw = equity(["askSqsjs2c / 2c", "7h7d7c3s2s"], game="draw")
+    assert draw.players == ["AsKsQsJs2c/2c", "7h7d7c3s2s"]
+
+
+def test_draw_players_may_be_random_and_bad_text_says_what_is_valid() -> None:
+    # A pair of kings against five unknown cards: ahead, not a lock.
+    result = equity(["KsKd7c4h2s", "random"], game="draw", samples=20_000, seed=1)
+    assert result.players[1] == "random" and 0.5 < result.equity[0] < 0.95
+    with pytest.raises(ValueError, match=r"HAND/DISCARDS or random"):
+        equity(["AsKsQsJs2c", "rubbish"], game="draw")
+
+
+def test_repeated_calls_reuse_the_parsed_spot_but_never_freeze_the_callers_arrays() -> None:
+    board = np.array([0, 21, 30], np.uint8)
+    first = equity(["AsKs", "QdQh"], board=board)
+    assert board.flags.writeable
+    board[0] = 1  # the caller may change it; the next call sees the new board
+    second = equity(["AsKs", "QdQh"], board=board)
+    assert first.board == "2c7d9h" and second.board == "2d7d9h"
+    again = equity(["AsKs", "QdQh"], board="2c7d9h")
+    assert again.equity.tolist() == first.equity.tolist()
+
+
+@pytest.mark.parametrize("options", [dict(samples=40_000, seed=1), dict(board="2c7d9h")])
+def test_progress_true_draws_a_bar_on_stderr(capsys, options) -> None:
+    result = equity(["AsKs", "QdQh"], progress=True, **options)
+    assert result.trials > 0
+    assert "equity" in capsys.readouterr().err  # the bar's label
+    equity(["AsKs", "QdQh"], progress=False, **options)
+    assert capsys.readouterr().err == ""

@@ -90,7 +90,7 @@ def test_exact_agrees_with_poker_equity(poker_equity, game, players, board, dead
     hands, peer_board, peer_dead = _peer_text(game, players, board, dead)
     theirs = poker_equity.exact_from_text(PEER_GAMES[game], hands, peer_board, peer_dead)
     assert theirs is not None and theirs["exact"], "poker-equity did not enumerate this spot"
-    ours = equity(players, board, dead, game, exact=True)
+    ours = equity(players, board=board, dead=dead, game=game, exact=True)
     assert ours.exact
     assert ours.trials == theirs["samples"] == theirs["weight_sum"]
     assert ours.equity == pytest.approx([p["equity"] for p in theirs["players"]], abs=1e-12)
@@ -153,7 +153,7 @@ def test_river_exact_agrees_with_eval7(eval7, hero, villain, board):
     theirs = eval7.py_hand_vs_range_exact(
         _cards(eval7, hero), eval7.HandRange(villain), _cards(eval7, board)
     )
-    ours = equity([hero, villain], board, exact=True)
+    ours = equity([hero, villain], board=board, exact=True)
     assert float(ours.equity[0]) == pytest.approx(theirs, abs=1e-6)  # eval7 returns float32
 
 
@@ -177,6 +177,6 @@ def test_monte_carlo_agrees_with_eval7(eval7, hero, villain, board):
         _cards(eval7, board),
         samples,
     )
-    ours = equity([hero, villain], board, exact=True)
+    ours = equity([hero, villain], board=board, exact=True)
     # A share's standard deviation is at most 0.5, so 4 standard errors are at most 2/sqrt(N).
     assert abs(theirs - float(ours.equity[0])) < 2 / np.sqrt(samples)

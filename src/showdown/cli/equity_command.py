@@ -11,11 +11,13 @@ from __future__ import annotations
 import json
 import sys
 import time
-from typing import TYPE_CHECKING, Any
+import warnings
+from typing import TYPE_CHECKING
 
 import click
 
 if TYPE_CHECKING:  # the engine (numpy, numba) loads inside the callback only; see cli/main.py
+    from .._progress import Progress
     from ..equity import EquityResult
 
 #: Game names shown in ``--help`` (kept equal to ``showdown.equity.GAMES`` by a test; the
@@ -33,8 +35,8 @@ GAME_NAMES = (
     "draw",
 )
 
-#: A run must have lasted this long (seconds) before the progress bar appears, so quick
-#: runs print nothing extra.
+#: Runs expected to take longer than this (seconds) show a progress bar from their first
+#: report on; quicker runs print nothing extra.
 PROGRESS_DELAY = 1.0
 
 EPILOG = """\b
@@ -60,11 +62,13 @@ Player syntax:
             ITEM:WEIGHT weights a part of a range (AKs:0.5)
   omaha*    a hand of 4, 5 or 6 cards, or random
   stud*     0-7 known cards in deal order (random = none known)
-  draw      a final 5-card hand, or HAND/DISCARDS
+  draw      a final 5-card hand, HAND/DISCARDS, or random (five unknown cards)
 
 \b
 Without --exact, --samples or --stderr the engine enumerates every deal when that
 takes about a second or less and samples otherwise (to a standard error of 0.0005).
+Runs with a standard-error target stop at --max-samples deals (default 20,000,000) and
+print a note when the target was not reached by then.
 Sampled runs print their seed: pass it back with --seed to repeat the run exactly.
 A progress bar appears on stderr for runs longer than a second (terminal only, not with
 --json). Bad input prints 'Error: ...' to stderr and exits with status 1.
@@ -90,35 +94,35 @@ class _BadInputIsStatusOne(click.Command):
 class _ProgressReporter:
     """A ``progress(done, total)`` callback that shows a bar only for long runs.
 
-    The engine calls it between rounds of work. The bar is created on the first
-    call made after :data:`PROGRESS_DELAY` seconds, so short runs stay silent.
+    The engine reports at once, then at least every quarter second. The bar
+    (``showdown._progress``: tqdm when installed, removed when done) is created
+    at the first report that shows the whole run will take longer than
+    :data:`PROGRESS_DELAY` seconds, judged from the time so far and the share
+    done, so long runs show it from the start and short runs stay silent.
     """
 
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
         self.started = time.perf_counter()
-        self.bar: Any = None
-        self.shown = 0
+        self.bar: Progress | None = None
 
     def __call__(self, done: int, total: int) -> None:
         if not self.enabled or total <= 0:
             return
         if self.bar is None:
-            if time.perf_counter() - self.started < PROGRESS_DELAY:
+            elapsed = time.perf_counter() - self.started
+            expected = elapsed * total / done if done > 0 else elapsed
+            if expected < PROGRESS_DELAY:
                 return
-            self.bar = click.progressbar(
-                length=total, label="equity", file=sys.stderr, show_eta=True, show_percent=True
-            )
-            self.bar.__enter__()
-        done = min(done, total)
-        if done > self.shown:
-            self.bar.update(done - self.shown)
-            self.shown = done
+            from .._progress import Progress
+
+            self.bar = Progress(True, total, description="equity", transient=True)
+        self.bar.update_to(min(done, self.bar.total))
 
     def close(self) -> None:
         """Finish the bar (if one was shown) so the table starts on a clean line."""
         if self.bar is not None:
-            self.bar.__exit__(None, None, None)
+            self.bar.close()
             self.bar = None
 
 
@@ -154,6 +158,17 @@ def _summary(result: EquityResult) -> str:
     return f"{spot}: Monte Carlo, {trials} {deals}, seed {seed} (repeat with --seed {seed})"
 
 
+def _target_note(result: EquityResult) -> str | None:
+    """One line when a standard-error target was missed at the --max-samples cap."""
+    if result.target_met is not False:
+        return None
+    reached = float(result.stderr.max())
+    return (
+        f"Note: the standard error target {result.target_stderr:g} was not reached "
+        f"({reached:.3g} after {result.trials:,} deals); raise --max-samples to sample further."
+    )
+
+
 def run_equity(
     players: tuple[str, ...],
     *,
@@ -166,6 +181,7 @@ def run_equity(
     seed: int | None,
     threads: int | None,
     show_progress: bool,
+    max_samples: int | None = None,
 ) -> EquityResult:
     """Check the options, then run :func:`showdown.equity`; raises ``ValueError`` on bad input."""
     chosen = [
@@ -190,27 +206,46 @@ def run_equity(
         raise ValueError(f"--threads: expected a positive integer, got {threads}")
     if samples is not None and samples < 1:
         raise ValueError(f"--samples: expected a positive integer, got {samples}")
+    if max_samples is not None and max_samples < 1:
+        raise ValueError(f"--max-samples: expected a positive integer, got {max_samples}")
     if seed is not None and seed < 0:
         raise ValueError(f"--seed: expected a non-negative integer, got {seed}")
     target_stderr = None if stderr is None else _parse_stderr(stderr)
 
+    from .._progress import compiling
     from ..equity import equity, get_game
 
-    canonical_game = get_game(game).name  # aliases (plo, plo8, stud8, ...) work too
+    rules = get_game(game)
+    canonical_game = rules.name  # aliases (plo, plo8, stud8, ...) work too
     reporter = _ProgressReporter(show_progress)
+    # One line on stderr before a real compile (never on a warm cache), estimated
+    # from the game's sampling kernel.
+    omaha = rules.kind == "board" and rules.hole_size > 2
+    kernel = f"sample_{'omaha' if omaha else 'best_five'}{'_hilo' if rules.hilo else ''}"
     try:
-        return equity(
-            list(players),
-            board,
-            dead,
-            canonical_game,
-            exact=True if exact else None,
-            samples=samples,
-            target_stderr=target_stderr,
-            seed=seed,
-            threads=threads,
-            progress=reporter,
-        )
+        with (
+            compiling(
+                f"the {canonical_game} equity kernels",
+                [kernel],
+                notify=lambda line: click.echo(line, err=True),
+            ),
+            warnings.catch_warnings(),
+        ):
+            # A missed standard-error target is reported as one line (_target_note).
+            warnings.simplefilter("ignore", RuntimeWarning)
+            return equity(
+                list(players),
+                board=board,
+                dead=dead,
+                game=canonical_game,
+                exact=True if exact else None,
+                samples=samples,
+                target_stderr=target_stderr,
+                max_samples=max_samples,
+                seed=seed,
+                threads=threads,
+                progress=reporter,
+            )
     finally:
         reporter.close()
 
@@ -242,6 +277,12 @@ def run_equity(
     metavar="X",
     help="Sample until every standard error is at most X (0.001 or 0.1%).",
 )
+@click.option(
+    "--max-samples",
+    type=int,
+    metavar="N",
+    help="Most deals a run with a standard-error target samples (default 20,000,000).",
+)
 @click.option("--seed", type=int, metavar="S", help="Seed of a sampled run (repeats it exactly).")
 @click.option("--threads", "-t", type=int, metavar="T", help="Threads to use (default: all).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of a table.")
@@ -253,6 +294,7 @@ def equity_command(
     exact: bool,
     samples: int | None,
     stderr: str | None,
+    max_samples: int | None,
     seed: int | None,
     threads: int | None,
     as_json: bool,
@@ -278,6 +320,7 @@ def equity_command(
             seed=seed,
             threads=threads,
             show_progress=show_progress,
+            max_samples=max_samples,
         )
     except ValueError as error:
         # One line on stderr and status 1 (ClickException's contract), never a traceback.
@@ -287,3 +330,6 @@ def equity_command(
     else:
         click.echo(_summary(result))
         click.echo(result.table())
+    note = _target_note(result)
+    if note is not None:
+        click.echo(note, err=True)

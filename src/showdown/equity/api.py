@@ -4,39 +4,45 @@ from __future__ import annotations
 
 import math
 import secrets
+import warnings
 from collections.abc import Callable, Sequence
+from numbers import Integral, Real
+from typing import cast
 
-import numpy as np
-from numpy.typing import NDArray
-
-from .._jit import thread_limit
-from ..cards import CardsLike, format_cards
+from .._jit import resolve_threads, thread_limit
+from .._progress import Progress, ProgressLike, check_progress
+from ..cards import CardsLike
 from . import exact as exact_module
-from .montecarlo import sample
+from .montecarlo import max_stderr, sample
 from .result import EquityResult
-from .spot import Spot, build_spot, count_deals
+from .spot import Spot, cached_spot
 
-#: ``exact=None`` enumerates when the work is at most this many hand evaluations (~1 s).
-EXACT_WORK_LIMIT = 4e8
+#: ``exact=None`` enumerates when exact enumeration is estimated to take at most this (seconds).
+EXACT_SECONDS_LIMIT = 1.0
 #: Default stopping rule of sampled runs.
 DEFAULT_TARGET_STDERR = 5e-4
+#: Default cap on deals of a run with a standard-error target (``max_samples``).
 DEFAULT_MAX_SAMPLES = 20_000_000
 
 
 def equity(
     players: Sequence[object],
-    board: CardsLike = "",
-    dead: CardsLike = "",
-    game: str = "holdem",
     *,
+    board: CardsLike | None = None,
+    dead: CardsLike | None = None,
+    game: str = "holdem",
     exact: bool | None = None,
     samples: int | None = None,
     target_stderr: float | None = None,
+    max_samples: int | None = None,
     seed: int | None = None,
     threads: int | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: ProgressLike = None,
+    use_tables: bool = True,
 ) -> EquityResult:
     """Equity of every player: their expected share of the pot.
+
+    Only ``players`` is positional; every option is a keyword.
 
     Parameters
     ----------
@@ -46,11 +52,12 @@ def equity(
         (``omaha``, ``omaha5``, ``omaha6`` and their ``-hilo`` versions): a
         specific hand or ``"random"``. Stud (``stud``, ``stud-hilo``): each
         player's known cards, 0 to 7 (down and up, in deal order); the rest
-        are dealt. Draw: a final five-card hand, or ``"HAND/DISCARDS"`` (the
-        five cards held and those thrown away; as many are drawn, once).
-        Card arrays are accepted too.
+        are dealt. Draw: a final five-card hand, ``"HAND/DISCARDS"`` (the
+        five cards held and those thrown away; as many are drawn, once), or
+        ``"random"`` (five unknown cards). Card arrays are accepted too.
     board
-        Known board cards (0, 3, 4 or 5; board games only).
+        Known board cards (0, 3, 4 or 5; board games only). ``None`` or
+        ``""``: no board.
     dead
         Cards out of play (mucked, burned, folded stud up cards).
     game
@@ -64,15 +71,28 @@ def equity(
     target_stderr
         Stop sampling once every player's standard error is at most this
         (a fraction: 0.001 = 0.1 percentage points). Without ``samples`` or
-        ``target_stderr`` sampling stops at a standard error of 0.0005 or
-        20 million deals. With both, whichever is reached first.
+        ``target_stderr`` sampling stops at a standard error of 0.0005. With
+        both, whichever is reached first.
+    max_samples
+        Most deals a run with a standard-error target samples (default
+        20,000,000). If the target is still missed there, the result says so
+        (``result.target_met`` is ``False``) and a ``RuntimeWarning`` is
+        issued; raise the cap to go further. (With ``samples`` as well, the
+        run stops at ``samples`` deals and ``target_met`` tells whether the
+        target was reached by then.)
     seed
         Seed for sampling; the same seed gives the same answer at any thread
         count. ``None`` draws one (reported as ``result.seed``).
     threads
         Threads to use (``None`` = all cores).
     progress
-        Called as ``progress(done, total)`` between rounds of work.
+        ``True`` for a progress bar on stderr (a widget in Jupyter with
+        tqdm), or a callable: ``progress(done, total)`` while working, at
+        least every quarter second or so (from a helper thread while a kernel
+        compiles), and once at the end.
+    use_tables
+        Let exact heads-up hold'em preflop read the shipped table of every
+        matchup (``False`` computes it; the answer is the same).
 
     Returns
     -------
@@ -83,7 +103,12 @@ def equity(
     ValueError
         For bad input: an unknown card or game, a card used twice, a board of
         the wrong size, a range emptied by card removal, more players than the
-        deck can deal.
+        deck can deal, an option of the wrong type or range.
+
+    Warns
+    -----
+    RuntimeWarning
+        When ``max_samples`` deals did not reach ``target_stderr``.
 
     Examples
     --------
@@ -95,38 +120,31 @@ def equity(
     >>> abs(float(result.equity.sum()) - 1.0) < 1e-12
     True
     """
-    spot = build_spot(players, board, dead, game)
-    if samples is not None and (
-        isinstance(samples, bool) or not isinstance(samples, int) or samples < 1
-    ):
-        raise ValueError(f"samples: expected a positive integer, got {samples!r}")
+    samples = _count(samples, "samples")
+    max_samples = _count(max_samples, "max_samples")
+    seed = _count(seed, "seed", minimum=0)
+    threads = _count(threads, "threads")
     if target_stderr is not None and not (
-        isinstance(target_stderr, (int, float))
+        isinstance(target_stderr, Real)
+        and not isinstance(target_stderr, bool)
         and math.isfinite(target_stderr)
         and target_stderr > 0
     ):
         raise ValueError(f"target_stderr: expected a positive number, got {target_stderr!r}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise ValueError(f"seed: expected a non-negative integer, got {seed!r}")
     if exact not in (None, True, False):
         raise ValueError(f"exact: expected True, False or None, got {exact!r}")
     if exact is True and (samples is not None or target_stderr is not None):
         raise ValueError("exact=True enumerates every deal: drop samples/target_stderr")
+    requested = check_progress(progress)
+    spot = cached_spot(players, board, dead, game)
+    labels = spot.labels
 
-    with thread_limit(threads):
-        run_exact, assignments = _choose_method(spot, exact, samples, target_stderr)
-        labels = spot.labels
-        board_text = format_cards(spot.board)
-        dead_text = format_cards(spot.dead)
-        if run_exact:
-            if spot.game.kind == "board":
-                assert assignments is not None
-                holdings, weights = assignments
-                counters = exact_module.exact_board_game(spot, holdings, weights, progress)
-            else:
-                counters = exact_module.exact_deal_game(spot)
-                if progress is not None:
-                    progress(1, 1)
+    with thread_limit(threads), _ReportTo(requested) as progress:
+        plan = _choose_method(spot, exact, samples, target_stderr, use_tables)
+        board_text = spot.board_text
+        dead_text = spot.dead_text
+        if plan is not None:
+            counters = exact_module.run_exact(spot, plan, progress)
             return EquityResult.from_counters(
                 counters,
                 players=labels,
@@ -137,50 +155,97 @@ def equity(
                 hilo=spot.game.hilo,
                 seed=None,
             )
-        if seed is None:
-            seed = secrets.randbits(63)
-        if samples is None and target_stderr is None:
-            target_stderr = DEFAULT_TARGET_STDERR
-        counters = sample(
-            spot,
-            seed=seed,
-            samples=samples,
-            target_stderr=target_stderr,
-            max_samples=DEFAULT_MAX_SAMPLES,
-            progress=progress,
+    if seed is None:
+        seed = secrets.randbits(63)
+    if samples is None and target_stderr is None:
+        target_stderr = DEFAULT_TARGET_STDERR
+    cap = max_samples if max_samples is not None else DEFAULT_MAX_SAMPLES
+    counters = sample(
+        spot,
+        seed=seed,
+        samples=samples,
+        target_stderr=target_stderr,
+        max_samples=cap,
+        threads=resolve_threads(threads),
+        progress=requested,
+    )
+    target_met = None
+    if target_stderr is not None:
+        reached = max_stderr(counters)
+        target_met = reached <= target_stderr
+        if not target_met and samples is None:  # stopped by the cap, not by the caller
+            warnings.warn(
+                f"target_stderr={target_stderr:g} not reached: the largest standard error is "
+                f"{reached:.3g} after {int(counters.trials):,} deals, the max_samples cap; "
+                "pass a larger max_samples= (CLI: --max-samples) to sample further",
+                RuntimeWarning,
+                stacklevel=2,
+            )
+    return EquityResult.from_counters(
+        counters,
+        players=labels,
+        game=spot.game.name,
+        board=spot.board_text,
+        dead=spot.dead_text,
+        exact=False,
+        hilo=spot.game.hilo,
+        seed=seed,
+        target_stderr=target_stderr,
+        target_met=target_met,
+    )
+
+
+class _ReportTo:
+    """A ``(done, total)`` callable (or ``None``) for code that reports to one.
+
+    ``progress=True`` becomes a bar made at the first report, once the total
+    is known; a callable passes through; ``None``/``False`` give ``None``.
+    """
+
+    def __init__(self, progress: ProgressLike) -> None:
+        self.wanted = progress is True
+        self.given = cast(
+            "Callable[[int, int], None] | None",
+            progress if callable(progress) and not isinstance(progress, bool) else None,
         )
-        return EquityResult.from_counters(
-            counters,
-            players=labels,
-            game=spot.game.name,
-            board=board_text,
-            dead=dead_text,
-            exact=False,
-            hilo=spot.game.hilo,
-            seed=seed,
-        )
+        self.bar: Progress | None = None
+
+    def __enter__(self) -> Callable[[int, int], None] | None:
+        return self if self.wanted else self.given
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None:
+            self.bar = Progress(True, total, description="equity")
+        self.bar.update_to(done)
+
+
+def _count(value: object, name: str, minimum: int = 1) -> int | None:
+    """``value`` as a Python int (numpy integers accepted), or ``None``; else ``ValueError``."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, Integral) or value < minimum:
+        kind = "positive" if minimum == 1 else "non-negative"
+        raise ValueError(f"{name}: expected a {kind} integer, got {value!r}")
+    return int(value)
 
 
 def _choose_method(
-    spot: Spot, exact: bool | None, samples: int | None, target_stderr: float | None
-) -> tuple[bool, tuple[NDArray[np.uint8], NDArray[np.float64]] | None]:
-    """(enumerate?, joint holdings for board games)."""
+    spot: Spot,
+    exact: bool | None,
+    samples: int | None,
+    target_stderr: float | None,
+    use_tables: bool,
+) -> exact_module.ExactPlan | None:
+    """The exact plan to run, or None to sample; refuses hopeless ``exact=True`` runs."""
     if exact is False or (exact is None and (samples is not None or target_stderr is not None)):
-        return False, None
-    if spot.game.kind != "board":
-        deals = count_deals(spot)
-        # Stud/draw deals are rebuilt from scratch at each leaf (no running board
-        # sums), about three times the cost of a board-game evaluation.
-        if exact is None and 3 * deals * spot.n_players > EXACT_WORK_LIMIT:
-            return False, None
-        return True, None
-    try:
-        assignments = exact_module.joint_holdings(spot)
-    except exact_module.TooManyAssignmentsError:
-        if exact:
-            raise
-        return False, None
-    work = exact_module.estimated_work(spot, assignments[0].shape[0])
-    if exact is None and work > EXACT_WORK_LIMIT:
-        return False, None
-    return True, assignments
+        return None
+    plan = exact_module.plan_exact(spot, use_tables=use_tables)
+    if exact is None:
+        return plan if plan.estimated_seconds <= EXACT_SECONDS_LIMIT else None
+    if plan.estimated_seconds > exact_module.MAX_EXACT_SECONDS:
+        raise exact_module.ExactTooSlowError(exact_module.refusal_message(plan))
+    return plan

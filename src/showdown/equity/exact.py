@@ -1,189 +1,297 @@
-"""Exact equity: enumerate every joint holding and every deal."""
+"""Exact equity: every deal counted, most of them without being dealt.
+
+Why boards fall into classes (hold'em and Omaha)
+------------------------------------------------
+Fix every player's hole cards, the known board and the dead cards. A board
+completion decides the showdown through each player's best hand, which is
+either made of ranks alone (pairs, straights...) or a flush. Ranks alone
+depend only on the multiset of ranks the completion deals. A flush in suit
+``s`` needs five cards of ``s`` among a hold'em player's seven (so at least
+``5 - max_p held_p(s)`` on the board, three or more since a player holds at
+most two) or, in Omaha, two suited hole cards and three suited board cards.
+Two suits cannot both have three cards on a five-card board, so at most one
+suit is *active* on a given board, and the flush then depends only on the
+ranks of that suit's board cards. So boards with the same rank multiset and
+the same active-suit ranks give the same showdown, and there are far fewer of
+those classes than boards (AhKh v QsQd preflop: 1,712,304 boards, 41,404
+classes, 34,177 once the diamonds and spades are seen to be interchangeable).
+Each class is scored once with its number of boards, a product of binomial
+coefficients, so the integer counters equal those of enumerating every board.
+
+Joint holdings that are the same up to suits and seat order are enumerated
+once (``holdings``); complete boards with wide ranges are joined instead
+(``_join_kernels``); heads-up hold'em preflop is read from a shipped table
+(``preflop_table``); stud and draw deal every card (``_deal_kernels``).
+
+Every method works in blocks of roughly a tenth of a second, so
+``progress(done, total)`` is called steadily and Ctrl-C (or an exception from
+the callback) stops a run within a block.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
 
+import numba
 import numpy as np
 from numpy.typing import NDArray
 
-from .._jit import max_threads
 from ..evaluator import get_tables
-from . import _exact_kernels
+from . import plan as planning
+from ._class_common import class_tables
+from .holdings import CanonicalHoldings, canonical_holdings, joint_holdings, suit_symmetries
+from .plan import ExactPlan
 from .result import Counters
 from .spot import Spot, count_deals
 
-#: Joint holdings enumerated at most (memory: one row of hole cards each).
-MAX_ASSIGNMENTS = 2_000_000
-#: Deals per kernel call in exact board games (progress is reported between calls).
-BLOCK_DEALS = 50_000_000
+__all__ = [
+    "MAX_EXACT_SECONDS",
+    "ExactPlan",
+    "ExactTooSlowError",
+    "TooManyAssignmentsError",
+    "plan_exact",
+    "run_exact",
+]
+
+#: ``exact=True`` refuses runs estimated to take longer than this (seconds).
+MAX_EXACT_SECONDS = 60.0
+#: Target duration of one kernel call (seconds): progress and Ctrl-C happen between calls.
+BLOCK_SECONDS = 0.15
+#: Most joint holdings in one kernel call (bounds the per-holding output arrays).
+MAX_BLOCK_HOLDINGS = 20_000
+
+Progress = Callable[[int, int], None] | None
 
 
-class TooManyAssignmentsError(ValueError):
-    """The ranges have more joint holdings than exact enumeration handles."""
+class ExactTooSlowError(ValueError):
+    """Exact enumeration of this spot would take too long; sample instead."""
 
 
-def joint_holdings(
-    spot: Spot, limit: int = MAX_ASSIGNMENTS
-) -> tuple[NDArray[np.uint8], NDArray[np.float64]]:
-    """Every joint holding of the players (no shared card) and its weight.
+#: The name this refusal had before estimates replaced the joint-holdings cap.
+TooManyAssignmentsError = ExactTooSlowError
 
-    Returns ``(assignments (A, n, hole), weights (A,))``; the weight is the
-    product of the players' combo weights.
+
+def plan_exact(spot: Spot, *, use_tables: bool = True) -> ExactPlan:
+    """How :func:`run_exact` would compute ``spot`` and an estimate of its cost.
+
+    Uses as many threads as numba is currently set to (``equity()`` sets
+    them from ``threads=``). Never raises for size.
+
+    Examples
+    --------
+    >>> from showdown.equity.spot import build_spot
+    >>> plan = plan_exact(build_spot(["AsAh", "KsKh", "QsQh"], "", "", "holdem"))
+    >>> plan.method, plan.estimated_seconds < 0.1
+    ('classes', True)
     """
-    hole = spot.game.hole_size
-    cards = np.zeros((1, 0, hole), np.uint8)
-    masks = np.zeros(1, np.uint64)
-    weights = np.ones(1)
-    for index, player in enumerate(spot.players):
-        hand_range = player.hand_range
-        assert hand_range is not None
-        if hand_range.is_random and hole > 2:
-            raise TooManyAssignmentsError(
-                f"player {index + 1}: exact enumeration of random {hole}-card hands is not "
-                "supported; sample instead (exact=False)"
-            )
-        if masks.size * len(hand_range) > 20 * limit:
-            # Checked before building the (holdings x combos) overlap table,
-            # which alone would take gigabytes for several random hands.
-            raise TooManyAssignmentsError(
-                f"the ranges have more than {limit:,} joint holdings; sample instead (exact=False)"
-            )
-        combos = hand_range.combos
-        combo_masks = hand_range.masks
-        fits = (masks[:, None] & combo_masks[None, :]) == 0
-        rows, picks = np.nonzero(fits)
-        if rows.size > limit:
-            raise TooManyAssignmentsError(
-                f"the ranges have more than {limit:,} joint holdings; sample instead (exact=False)"
-            )
-        cards = np.concatenate([cards[rows], combos[picks][:, None, :]], axis=1)
-        masks = masks[rows] | combo_masks[picks]
-        weights = weights[rows] * hand_range.weights[picks]
-    if cards.shape[0] == 0:
-        raise ValueError("players: the hands and ranges share cards in every combination")
-    return np.ascontiguousarray(cards), weights
+    return planning.plan_exact(spot, threads=numba.get_num_threads(), use_tables=use_tables)
 
 
-def estimated_work(spot: Spot, n_assignments: int) -> float:
-    """Rough cost of exact enumeration in hand evaluations (for ``exact=None``)."""
-    deals = count_deals(spot)
-    factor = 1.0
-    if spot.game.mode == 1:  # Omaha: per-triple bests preflop, full evaluation otherwise
-        factor = 2.0 if spot.board.size == 0 else 15.0
-    return float(n_assignments) * deals * spot.n_players * factor
-
-
-def exact_board_game(
-    spot: Spot,
-    assignments: NDArray[np.uint8],
-    weights: NDArray[np.float64],
-    progress: Callable[[int, int], None] | None = None,
-) -> Counters:
-    """Hold'em and Omaha: every board completion for every joint holding."""
-    tables = get_tables()
-    n_players = spot.n_players
-    # The kernel removes each assignment's cards from the deck itself, so hand it
-    # the deck with the fixed players' cards put back.
-    deck = np.setdiff1d(np.arange(52, dtype=np.uint8), np.concatenate([spot.board, spot.dead]))
-    deck = deck.astype(np.uint8)
-    total = Counters.empty(n_players)
-    deals = count_deals(spot)
-    n_chunks = 8 * max_threads()
-    preflop_omaha = spot.game.mode == 1 and spot.board.size == 0
-    # Holdings of equal weight share integer counters; each weight group is cut
-    # into blocks of about BLOCK_DEALS deals so progress can be reported.
-    blocks = []
-    for weight in np.unique(weights):
-        group = assignments[weights == weight]
-        per_block = max(1, BLOCK_DEALS // max(deals, 1))
-        for start in range(0, group.shape[0], per_block):
-            blocks.append((float(weight), np.ascontiguousarray(group[start : start + per_block])))
-    for done, (weight, block) in enumerate(blocks, start=1):
-        outputs = Counters.chunk_arrays(n_chunks, n_players)
-        if preflop_omaha:
-            live = deck.size - n_players * spot.game.hole_size
-            n_triples = live * (live - 1) * (live - 2) // 6
-            triple_best = np.zeros((block.shape[0], n_players, n_triples), np.uint16)
-            _exact_kernels.omaha_triple_best(
-                block,
-                deck,
-                tables.card_bit,
-                tables.flush,
-                tables.omaha_pair_index,
-                tables.omaha_triple_index,
-                tables.omaha_ranks,
-                triple_best,
-            )
-            _exact_kernels.omaha_preflop_kernel(
-                spot.game.hilo,
-                block,
-                deck,
-                triple_best,
-                n_chunks,
-                tables.low_bit,
-                tables.omaha_low8,
-                *outputs,
-            )
-        else:
-            _exact_kernels.board_exact_kernel(
-                spot.game.mode,
-                spot.game.hilo,
-                n_players,
-                block,
-                spot.board,
-                spot.game.board_size,
-                deck,
-                n_chunks,
-                tables.card_key,
-                tables.card_bit,
-                tables.low_bit,
-                tables.offsets7,
-                tables.values7,
-                tables.flush,
-                tables.low8,
-                tables.omaha_pair_index,
-                tables.omaha_triple_index,
-                tables.omaha_ranks,
-                tables.omaha_low8,
-                *outputs,
-            )
-        total.add(Counters.from_chunks(outputs, block.shape[0] * deals), weight)
-        if progress is not None:
-            progress(done, len(blocks))
-    return total
-
-
-def exact_deal_game(spot: Spot) -> Counters:
-    """Stud and draw: every way to deal each player's missing cards."""
-    tables = get_tables()
-    n_players = spot.n_players
-    width = spot.game.hole_size
-    known = np.zeros((n_players, width), np.uint8)
-    known_length = np.zeros(n_players, np.int64)
-    need = np.zeros(n_players, np.int64)
-    for index, player in enumerate(spot.players):
-        assert player.known is not None
-        known[index, : player.known.size] = player.known
-        known_length[index] = player.known.size
-        need[index] = player.need
-    n_chunks = 8 * max_threads()
-    outputs = Counters.chunk_arrays(n_chunks, n_players)
-    _exact_kernels.deal_exact_kernel(
-        spot.game.hilo,
-        n_players,
-        known,
-        known_length,
-        need,
-        spot.deck,
-        n_chunks,
-        tables.card_key,
-        tables.card_bit,
-        tables.low_bit,
-        tables.offsets7,
-        tables.values7,
-        tables.flush,
-        tables.low8,
-        *outputs,
+def refusal_message(plan: ExactPlan) -> str:
+    """Why ``exact=True`` refuses a plan, with the estimate and how to sample instead."""
+    if plan.method == "deals":
+        what = f"{plan.estimated_evaluations / plan.details['players']:.3g} deals"
+    else:
+        what = f"{plan.joint_holdings:.3g} joint holdings"
+    return (
+        f"exact enumeration would take {plan.describe()} over {what}; sample instead: "
+        "samples=/target_stderr= in Python, --samples/--stderr on the command line"
     )
-    return Counters.from_chunks(outputs, count_deals(spot))
+
+
+def run_exact(spot: Spot, plan: ExactPlan, progress: Progress = None) -> Counters:
+    """Exact counters of ``spot`` by the method ``plan`` chose (integers for unweighted spots)."""
+    if plan.method == "classes":
+        return _run_classes(spot, plan, progress)
+    if plan.method == "join":
+        from .join import run_join
+
+        return run_join(spot, plan, progress, _run_blocks)
+    if plan.method == "table":
+        from .preflop_table import table_counters
+
+        counters = table_counters(spot)
+        if progress is not None:
+            progress(1, 1)
+        return counters
+    if plan.method == "deals":
+        from .deals import run_deals
+
+        return run_deals(spot, plan, progress, _run_blocks)
+    raise ValueError(f"unknown exact method {plan.method!r}")
+
+
+# ----------------------------------------------------------------------------- blocks
+def _run_blocks(tasks: list[Callable[[], Any]], threads: int, progress: Progress) -> Iterator[Any]:
+    """Run ``tasks`` (kernel calls that release the GIL) and yield results in order.
+
+    With several threads, up to ``2 * threads`` tasks are in flight; results
+    still come back in task order so sums are the same at any thread count.
+    ``progress(done, len(tasks))`` follows each result; an exception there
+    (Ctrl-C included) cancels what has not started.
+    """
+    total = len(tasks)
+    if threads <= 1 or total <= 1:
+        for done, task in enumerate(tasks, start=1):
+            result = task()
+            if progress is not None:
+                progress(done, total)
+            yield result
+        return
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        pending: list[Future[Any]] = []
+        submitted = 0
+        try:
+            for done in range(1, total + 1):
+                while submitted < total and len(pending) < 2 * threads:
+                    pending.append(pool.submit(tasks[submitted]))
+                    submitted += 1
+                result = pending.pop(0).result()
+                if progress is not None:
+                    progress(done, total)
+                yield result
+        finally:
+            for future in pending:
+                future.cancel()
+
+
+# ----------------------------------------------------------------------------- classes
+def _holdings_to_run(spot: Spot, plan: ExactPlan) -> CanonicalHoldings:
+    """Joint holdings for the class kernels: canonical ones when that pays."""
+    cards, weights = joint_holdings(spot)
+    if plan.details.get("canonical", False):
+        return canonical_holdings(cards, weights, suit_symmetries(spot.board, spot.dead))
+    return _identity_groups(cards, weights)
+
+
+def _identity_groups(cards: NDArray[np.uint8], weights: NDArray[np.float64]) -> CanonicalHoldings:
+    distinct, index = np.unique(weights, return_inverse=True)
+    n_holdings, n_players = cards.shape[:2]
+    return CanonicalHoldings(
+        cards=cards,
+        holding=np.arange(n_holdings),
+        seats=np.broadcast_to(np.arange(n_players), (n_holdings, n_players)),
+        weight_group=index.reshape(-1),
+        multiplicity=np.ones(n_holdings, np.int64),
+        weights=distinct,
+        identity=True,
+    )
+
+
+def _run_classes(spot: Spot, plan: ExactPlan, progress: Progress) -> Counters:
+    """Board classes for each distinct joint holding, added back with multiplicities."""
+    if spot.game.mode == 1:  # a hold'em run never imports (or compiles) the Omaha kernel
+        from ._omaha_class_kernels import omaha_class_kernel as kernel
+    else:
+        from ._holdem_class_kernels import holdem_class_kernel as kernel
+    n_players = spot.n_players
+    tables = get_tables()
+    classes = class_tables()
+    perms = suit_symmetries(spot.board, spot.dead)
+    dead_mask = np.uint64(sum(1 << int(card) for card in spot.dead))
+    board = np.ascontiguousarray(spot.board, np.uint8)
+    hilo = spot.game.hilo
+    if all(spot.is_fixed(index) for index in range(n_players)):
+        # One joint holding (the common small spot): no grouping, no blocks.
+        cards = np.array([[p.fixed_cards for p in spot.players]], np.uint8)
+        outputs = holding_outputs(1, n_players)
+        kernel(cards, board, dead_mask, perms, hilo, tables, classes, *outputs)
+        plan.details["evaluations"] = int(outputs[5][0])
+        if progress is not None:
+            progress(1, 1)
+        counts, scoop, share_any, sum_squares, categories, _ = (array[0] for array in outputs)
+        return Counters(counts, scoop, share_any, sum_squares, categories, count_deals(spot))
+    groups = _holdings_to_run(spot, plan)
+    n_distinct = groups.cards.shape[0]
+    per_holding = plan.estimated_seconds * max(plan.threads, 1) / max(n_distinct, 1)
+    size = int(min(MAX_BLOCK_HOLDINGS, max(1, BLOCK_SECONDS / max(per_holding, 1e-9))))
+    starts = list(range(0, n_distinct, size))
+
+    def task(start: int) -> Callable[[], tuple[int, tuple[NDArray[Any], ...]]]:
+        def call() -> tuple[int, tuple[NDArray[Any], ...]]:
+            block = groups.cards[start : start + size]
+            outputs = holding_outputs(block.shape[0], n_players)
+            kernel(block, board, dead_mask, perms, hilo, tables, classes, *outputs)
+            return start, outputs
+
+        return call
+
+    totals = [Counters.empty(n_players) for _ in groups.weights]
+    evaluations = 0
+    tasks = [task(start) for start in starts]
+    for start, outputs in _run_blocks(tasks, plan.threads, progress):
+        first, last = np.searchsorted(groups.holding, [start, start + size])
+        _add_groups(totals, groups, first, last, start, outputs)
+        evaluations += int(outputs[5].sum())
+    deals = count_deals(spot)
+    plan.details["evaluations"] = evaluations
+    if len(totals) == 1 and groups.weights[0] == 1.0:
+        totals[0].trials = int(groups.multiplicity.sum()) * deals
+        return totals[0]
+    result = Counters.empty(n_players)
+    for group, (weight, total) in enumerate(zip(groups.weights, totals, strict=True)):
+        total.trials = int(groups.multiplicity[groups.weight_group == group].sum()) * deals
+        result.add(total, float(weight))
+    plan.details["evaluations"] = evaluations
+    return result
+
+
+def holding_outputs(n_holdings: int, n_players: int) -> tuple[NDArray[Any], ...]:
+    """Per-holding counters a class kernel fills, in kernel argument order."""
+    return (
+        np.zeros((n_holdings, n_players, 3, n_players + 1), np.int64),
+        np.zeros((n_holdings, n_players), np.int64),
+        np.zeros((n_holdings, n_players), np.int64),
+        np.zeros((n_holdings, n_players), np.float64),
+        np.zeros((n_holdings, n_players, 10), np.int64),
+        np.zeros(n_holdings, np.int64),
+    )
+
+
+def _add_groups(
+    totals: list[Counters],
+    groups: CanonicalHoldings,
+    first: int,
+    last: int,
+    start: int,
+    outputs: tuple[NDArray[Any], ...],
+) -> None:
+    """Add the counters of groups ``first:last`` (their holdings start at ``start``)."""
+    if groups.identity:
+        # Group k is holding k as it is: sum each weight's rows.
+        weight_group = groups.weight_group[first:last]
+        for group in range(len(totals)):
+            chosen = weight_group == group if len(totals) > 1 else slice(None)
+            total = totals[group]
+            total.counts += outputs[0][chosen].sum(axis=0)
+            total.scoop += outputs[1][chosen].sum(axis=0)
+            total.share_any += outputs[2][chosen].sum(axis=0)
+            total.sum_squares += outputs[3][chosen].sum(axis=0)
+            total.categories += outputs[4][chosen].sum(axis=0)
+        return
+    holding = groups.holding[first:last] - start
+    seats = groups.seats[first:last]
+    multiplicity = groups.multiplicity[first:last]
+    weight_group = groups.weight_group[first:last]
+    counts, scoop, share_any, sum_squares, categories, _ = outputs
+    rows = holding[:, None]
+    # Original player p gets the canonical holding's counters at seat seats[k, p].
+    picked = (
+        counts[rows, seats],
+        scoop[rows, seats],
+        share_any[rows, seats],
+        sum_squares[rows, seats],
+        categories[rows, seats],
+    )
+    for group in np.unique(weight_group):
+        chosen = weight_group == group
+        times = multiplicity[chosen]
+        total = totals[int(group)]
+        sums = [np.tensordot(times, array[chosen], axes=1) for array in picked]
+        total.counts += sums[0]
+        total.scoop += sums[1]
+        total.share_any += sums[2]
+        total.sum_squares += sums[3]
+        total.categories += sums[4]

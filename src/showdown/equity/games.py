@@ -14,7 +14,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..cards import as_card_array, format_cards, parse_cards
-from ..cards.ranges import HandRange, parse_hand_or_range
+from ..cards.ranges import RANDOM_WORDS, HandRange, parse_hand_or_range
 from ._kernels import MODE_BEST_FIVE, MODE_OMAHA
 
 
@@ -112,6 +112,7 @@ class Player:
     Board games use ``hand_range`` (a specific hand is a one-combo range;
     ``random`` is dealt freely). Stud and draw use ``known`` cards plus
     ``need`` cards still to come; draw's ``discards`` become dead cards.
+    ``text`` is the holding in canonical form (``TsTh``, ``QQ+``, ``AKs:0.5``).
     """
 
     text: str
@@ -131,8 +132,46 @@ class Player:
         return self.known
 
 
-_RANDOM_WORDS = {"random", "any", "*", "??", ""}
+#: Stud and draw: nothing known (ranges accept the same words, and "" or "??" here).
+_RANDOM_WORDS = {*RANDOM_WORDS, "??", ""}
 _DRAW_SPLIT = re.compile(r"\s*/\s*")
+_WHITESPACE = re.compile(r"\s+")
+_COMBO = re.compile(r"(?:10|[2-9tjqka])[cdhs♣♦♥♠♧♢♡♤](?:10|[2-9tjqka])[cdhs♣♦♥♠♧♢♡♤]", re.I)
+_SUFFIX = re.compile(r"([2-9TJQKA]{2})([SO])")
+
+
+def canonical_range_text(text: str) -> str:
+    """A hold'em range as canonical text: ``"qq+,10s10h, ako:0.5"`` -> ``"QQ+, TsTh, AKo:0.5"``.
+
+    Ranks upper case (``T`` for ten), suits and the ``s``/``o`` suffix lower
+    case, items separated by ``", "``; what each item means is unchanged.
+
+    Examples
+    --------
+    >>> canonical_range_text("qq+,10s10h, a2s+ , kto:0.5")
+    'QQ+, TsTh, A2s+, KTo:0.5'
+    """
+    items = []
+    for item in _WHITESPACE.sub("", text).split(","):
+        body, colon, weight = item.partition(":")
+        if body.lower() in RANDOM_WORDS:
+            body = "random"
+        elif _COMBO.fullmatch(body):
+            body = format_cards(parse_cards(body))
+        else:
+            body = _SUFFIX.sub(lambda match: match[1] + match[2].lower(), body.upper())
+            body = body.replace("10", "T")
+        items.append(body + colon + weight)
+    return ", ".join(items)
+
+
+def _board_label(text: str, hand_range: HandRange, hole_size: int) -> str:
+    """Canonical text of a board-game holding (a hand, ``random`` or a hold'em range)."""
+    if hand_range.is_random and _WHITESPACE.sub("", text).lower() in RANDOM_WORDS:
+        return "random"
+    if hole_size == 2:
+        return canonical_range_text(text)
+    return format_cards(parse_cards(text))
 
 
 def _label(index: int) -> str:
@@ -149,27 +188,28 @@ def parse_players(game: Game, players: list[object]) -> list[Player]:
                 raise ValueError(
                     f"{name}: a {holding.hole_size}-card range does not fit {game.name}"
                 )
-            parsed.append(Player(holding.text, hand_range=holding))
+            label = _board_label(holding.text, holding, holding.hole_size)
+            parsed.append(Player(label, hand_range=holding))
             continue
         if not isinstance(holding, str):
             cards = as_card_array(holding, name=name)  # type: ignore[arg-type]
             holding = format_cards(cards.ravel())
         text = holding.strip()
         if game.kind == "board":
-            parsed.append(
-                Player(text, hand_range=parse_hand_or_range(text, game.hole_size, name=name))
-            )
+            hand_range = parse_hand_or_range(text, game.hole_size, name=name)
+            label = _board_label(text, hand_range, game.hole_size)
+            parsed.append(Player(label, hand_range=hand_range))
+        elif text.lower() in _RANDOM_WORDS:
+            # Nothing known: every card is dealt (5-card draw: a pat hand of five).
+            size = game.hole_size
+            parsed.append(Player("random", known=np.zeros(0, np.uint8), need=size))
         elif game.kind == "stud":
-            known = (
-                np.zeros(0, np.uint8)
-                if text.lower() in _RANDOM_WORDS
-                else parse_cards(text, name=name)
-            )
+            known = parse_cards(text, name=name)
             if known.size > 7:
                 raise ValueError(
                     f"{name}: a stud hand has at most 7 cards, got {known.size} in {text!r}"
                 )
-            parsed.append(Player(text, known=known, need=7 - known.size))
+            parsed.append(Player(format_cards(known), known=known, need=7 - known.size))
         else:
             parsed.append(_parse_draw(text, name))
     return parsed
@@ -179,12 +219,19 @@ def _parse_draw(text: str, name: str) -> Player:
     """``"AsKsQsJs2c"`` (final hand) or ``"AsKsQsJs2c/2c"`` (hand / cards it throws away)."""
     parts = _DRAW_SPLIT.split(text)
     if len(parts) > 2:
-        raise ValueError(f"{name}: expected HAND or HAND/DISCARDS, got {text!r}")
-    hand = parse_cards(parts[0], name=name)
+        raise ValueError(
+            f"{name}: expected HAND, HAND/DISCARDS or random for a draw player, got {text!r}"
+        )
+    try:
+        hand = parse_cards(parts[0], name=name)
+    except ValueError as error:
+        raise ValueError(
+            f"{error}; a draw player is a five-card hand, HAND/DISCARDS or random"
+        ) from None
     if hand.size != 5:
         raise ValueError(f"{name}: a draw hand has 5 cards, got {hand.size} in {text!r}")
     if len(parts) == 1:
-        return Player(text, known=hand, need=0, discards=np.zeros(0, np.uint8))
+        return Player(format_cards(hand), known=hand, need=0, discards=np.zeros(0, np.uint8))
     discards = parse_cards(parts[1], name=f"{name} discards")
     stray = [card for card in discards.tolist() if card not in hand.tolist()]
     if stray:
@@ -192,4 +239,5 @@ def _parse_draw(text: str, name: str) -> Player:
             f"{name}: discard {format_cards(stray)} is not in the hand {format_cards(hand)}"
         )
     kept = np.array([card for card in hand.tolist() if card not in discards.tolist()], np.uint8)
-    return Player(text, known=kept, need=int(discards.size), discards=discards)
+    label = f"{format_cards(hand)}/{format_cards(discards)}"
+    return Player(label, known=kept, need=int(discards.size), discards=discards)

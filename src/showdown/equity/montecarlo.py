@@ -1,91 +1,131 @@
-"""Monte Carlo equity: seeded chunks of random deals, reproducible at any thread count."""
+"""Monte Carlo equity: seeded chunks of random deals, reproducible at any thread count.
+
+A spot becomes a ``sample_inputs.SampleSpot`` (the kernel's view of it:
+the live deck, each player's known cards and key sums, the joint tables of
+ranged players; ``_sample_kernels`` explains how a deal is drawn). Deals come in
+chunks of :data:`CHUNK_DEALS`, each with its own random stream derived from
+the seed, and chunks run in batches from a Python thread pool (the kernels
+release the GIL). Counters are added up chunk by chunk in chunk order, so the
+same seed gives the same answer at any thread count.
+"""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
 
+from .._progress import Progress, ProgressLike, compiling
 from ..evaluator import get_tables
-from . import _kernels
+from . import _sample_kernels
 from .result import Counters
+from .sample_inputs import new_work, sample_spot
 from .spot import Spot
 
 #: Deals per chunk. Chunks (not threads) own a random stream, so the split of
 #: work between threads never changes the numbers.
 CHUNK_DEALS = 1 << 15
-#: Chunks per round; progress and the standard-error stopping rule act between rounds.
+#: Chunks per kernel call: small enough that progress is reported often (a
+#: call lasts about a millisecond in heads-up hold'em, a tenth of a second
+#: or so in the slowest games), big enough that calling costs nothing.
+BATCH_CHUNKS = 2
+#: Most chunks between two checks of the standard-error stopping rule.
 ROUND_CHUNKS = 32
-#: Consecutive colliding range picks after which a spot is declared impossible.
-MAX_FAILED_ATTEMPTS = 2_000_000
+#: Seconds between two progress reports (the last one is always sent).
+PROGRESS_INTERVAL = 0.1
+#: Samplers (their joint tables) up to this size stay with their cached spot.
+KEEP_SAMPLER_BYTES = 4 << 20
 
 
-class SamplerInputs:
-    """Kernel arguments describing how to deal one spot."""
+class ChunkCounters(NamedTuple):
+    """Per-chunk counters a kernel fills (see ``_kernels`` for their meaning)."""
+
+    counts: NDArray[np.int64]
+    scoop: NDArray[np.int64]
+    share_any: NDArray[np.int64]
+    sum_squares: NDArray[np.float64]
+    categories: NDArray[np.int64]
+    failed: NDArray[np.int64]
+
+    @classmethod
+    def zeros(cls, n_chunks: int, n_players: int) -> ChunkCounters:
+        counts, scoop, share_any, sum_squares, categories = Counters.chunk_arrays(
+            n_chunks, n_players
+        )
+        failed = np.zeros(n_chunks, np.int64)
+        return cls(counts, scoop, share_any, sum_squares, categories, failed)
+
+    def rows(self, first: int, last: int) -> ChunkCounters:
+        """The counters of chunks ``first .. last - 1`` (views)."""
+        return ChunkCounters._make(array[first:last] for array in self)
+
+
+class Sampler:
+    """Everything needed to sample one spot: the kernel and its inputs."""
 
     def __init__(self, spot: Spot) -> None:
+        self.spot = spot
+        self.tables = get_tables()
+        self.inputs, joint = sample_spot(spot, self.tables)
+        self.n_tables = len(joint)
         game = spot.game
-        n_players = spot.n_players
-        hole = game.hole_size
-        own_width = hole if game.kind == "board" else 7 if game.kind == "stud" else 5
-        self.n_players = n_players
-        self.known = np.zeros((n_players, own_width), np.uint8)
-        self.known_length = np.zeros(n_players, np.int64)
-        self.need = np.zeros(n_players, np.int64)
-        self.random_hole = np.zeros(n_players, np.bool_)
-        self.combo_start = np.zeros(n_players + 1, np.int64)
-        self.combo_uniform = np.ones(n_players, np.bool_)
-        combos: list[NDArray[np.uint8]] = []
-        masks: list[NDArray[np.uint64]] = []
-        cumulative: list[NDArray[np.float64]] = []
-        for index, player in enumerate(spot.players):
-            count = 0
-            if player.hand_range is None:  # stud, draw
-                assert player.known is not None
-                self.known[index, : player.known.size] = player.known
-                self.known_length[index] = player.known.size
-                self.need[index] = player.need
-            elif spot.is_fixed(index):
-                self.known[index, :hole] = player.hand_range.combos[0]
-                self.known_length[index] = hole
-            elif player.hand_range.is_random:
-                # Every live hand at equal weight: deal it from the deck instead of picking.
-                self.random_hole[index] = True
-            else:
-                weights = player.hand_range.weights
-                combos.append(player.hand_range.combos)
-                masks.append(player.hand_range.masks)
-                running = np.cumsum(weights)
-                cumulative.append(running / running[-1])
-                self.combo_uniform[index] = bool(np.all(weights == weights[0]))
-                count = len(weights)
-            self.combo_start[index + 1] = self.combo_start[index] + count
-        self.combo_cards = np.concatenate(combos) if combos else np.zeros((1, hole), np.uint8)
-        self.combo_masks = np.concatenate(masks) if masks else np.zeros(1, np.uint64)
-        self.combo_cumulative = np.concatenate(cumulative) if cumulative else np.zeros(1)
-        self.hole_size = hole
-        self.own_width = own_width
-        # Only the board is dealt at random (fixed hands, no stud/draw cards to come):
-        # the kernel can shuffle the live deck instead of rejecting used cards.
-        self.shuffle_only = bool(
-            not self.random_hole.any() and self.combo_start[-1] == 0 and not self.need.any()
-        )
-        self.board_known = spot.board
-        self.n_board = game.board_size
-        self.deck = spot.deck
-        live = set(spot.deck.tolist())
-        self.base_used = np.uint64(sum(1 << card for card in range(52) if card not in live))
+        if game.kind == "board" and game.mode == 1:  # Omaha
+            self.kernel = (
+                _sample_kernels.sample_omaha_hilo if game.hilo else _sample_kernels.sample_omaha
+            )
+        else:
+            self.kernel = (
+                _sample_kernels.sample_best_five_hilo
+                if game.hilo
+                else _sample_kernels.sample_best_five
+            )
+
+    @classmethod
+    def for_spot(cls, spot: Spot) -> Sampler:
+        """The spot's sampler, kept with the (never changed, cached) spot when it is small.
+
+        Samplers with big joint tables are built again each time: building costs
+        little next to sampling such a spot, and cached spots stay light.
+        """
+        sampler = spot.derived.get("sampler")
+        if isinstance(sampler, Sampler):
+            return sampler
+        sampler = cls(spot)
+        if sampler.nbytes <= KEEP_SAMPLER_BYTES:
+            spot.derived["sampler"] = sampler
+        return sampler
+
+    @property
+    def nbytes(self) -> int:
+        """Memory held by the kernel inputs."""
+        return sum(field.nbytes for field in self.inputs if isinstance(field, np.ndarray))
+
+    def run(self, seeds: NDArray[np.uint64], deals: NDArray[np.int64], out: ChunkCounters) -> None:
+        """Sample ``deals[c]`` deals from random state ``seeds[c]`` into ``out`` row ``c``."""
+        self.kernel(self.inputs, self.tables, seeds, deals, new_work(self.spot, self.n_tables), out)
+
+
+def _mix(values: NDArray[np.uint64]) -> NDArray[np.uint64]:
+    """SplitMix64's output function, element-wise (a bijection of 64-bit words)."""
+    values = (values ^ (values >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    values = (values ^ (values >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return values ^ (values >> np.uint64(31))
 
 
 def chunk_seeds(seed: int, first_chunk: int, n_chunks: int) -> NDArray[np.uint64]:
-    """Random-stream states of chunks ``first_chunk ..``: one ``SeedSequence`` child each."""
-    states = np.empty(n_chunks, np.uint64)
-    for offset in range(n_chunks):
-        sequence = np.random.SeedSequence(seed, spawn_key=(first_chunk + offset,))
-        states[offset] = sequence.generate_state(1, np.uint64)[0]
-    return states
+    """Random-stream states of chunks ``first_chunk ..``.
+
+    Two words from ``SeedSequence(seed)`` key a bijective mix of the chunk
+    number, so every chunk's stream depends on the seed and its number only.
+    """
+    key = np.random.SeedSequence(seed).generate_state(2, np.uint64)
+    index = np.arange(first_chunk, first_chunk + n_chunks, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        return _mix(_mix(index + key[0]) ^ key[1])
 
 
 def sample(
@@ -95,78 +135,120 @@ def sample(
     samples: int | None,
     target_stderr: float | None,
     max_samples: int,
-    progress: Callable[[int, int], None] | None = None,
+    threads: int = 1,
+    progress: ProgressLike = None,
+    sampler: Sampler | None = None,
 ) -> Counters:
-    """Sample deals until ``samples`` are done or every stderr is below ``target_stderr``."""
-    tables = get_tables()
-    inputs = SamplerInputs(spot)
+    """Sample deals until ``samples`` are done or every stderr is below ``target_stderr``.
+
+    With a target, the stopping rule is checked after 1, 2, 4 ... 32 chunks and
+    then every 32 chunks, so where a run stops depends on the seed only.
+    ``max_samples`` caps runs with a target. ``progress`` (see
+    :mod:`showdown._progress`) hears ``(0, total)`` at once, then at least every
+    quarter second (every :data:`PROGRESS_INTERVAL` at most while deals are
+    done), and ``(done, done)`` at the end.
+    """
+    if sampler is None:
+        sampler = Sampler.for_spot(spot)
     n_players = spot.n_players
     total = Counters.empty(n_players)
     limit = samples if samples is not None else max_samples
     chunk_index = 0
     round_chunks = 1 if target_stderr is not None else ROUND_CHUNKS
-    while total.trials < limit:
-        remaining = limit - int(total.trials)
-        n_chunks = min(round_chunks, math.ceil(remaining / CHUNK_DEALS))
-        # With a stderr target, rounds start small and double, so an easy target
-        # stops early; the schedule depends only on the seed, never on threads.
-        round_chunks = min(2 * round_chunks, ROUND_CHUNKS)
-        deals = np.full(n_chunks, CHUNK_DEALS, np.int64)
-        deals[-1] = min(CHUNK_DEALS, remaining - CHUNK_DEALS * (n_chunks - 1))
-        outputs = Counters.chunk_arrays(n_chunks, n_players)
-        attempts = np.zeros(n_chunks, np.int64)
-        _kernels.monte_carlo_kernel(
-            spot.game.mode,
-            spot.game.hilo,
-            n_players,
-            inputs.combo_cards,
-            inputs.combo_masks,
-            inputs.combo_start,
-            inputs.combo_cumulative,
-            inputs.combo_uniform,
-            inputs.random_hole,
-            inputs.hole_size,
-            inputs.known,
-            inputs.known_length,
-            inputs.need,
-            inputs.own_width,
-            inputs.board_known,
-            inputs.n_board,
-            inputs.deck,
-            inputs.shuffle_only,
-            inputs.base_used,
-            chunk_seeds(seed, chunk_index, n_chunks),
-            deals,
-            MAX_FAILED_ATTEMPTS,
-            tables.card_key,
-            tables.card_bit,
-            tables.low_bit,
-            tables.offsets7,
-            tables.values7,
-            tables.flush,
-            tables.low8,
-            tables.omaha_pair_index,
-            tables.omaha_triple_index,
-            tables.omaha_ranks,
-            tables.omaha_low8,
-            *outputs,
-            attempts,
-        )
-        if (attempts < 0).any():
-            raise ValueError(
-                "players: the ranges almost never fit together (every sampled deal gave two "
-                "players the same card); check for overlapping hands"
-            )
-        chunk_index += n_chunks
-        total.add(Counters.from_chunks(outputs, int(deals.sum())))
-        if progress is not None:
-            progress(int(total.trials), limit)
-        if target_stderr is not None and _max_stderr(total) <= target_stderr:
-            break
+    pool = ThreadPoolExecutor(threads) if threads > 1 else None
+    kernel = sampler.kernel.py_func.__name__
+    with (
+        Progress(progress, limit, description="equity", unit="deals") as bar,
+        compiling(f"the Monte Carlo kernels of {spot.game.name}", [kernel], progress=bar),
+    ):
+        reporter = _Reporter(bar)
+        try:
+            while total.trials < limit:
+                remaining = limit - int(total.trials)
+                n_chunks = min(round_chunks, math.ceil(remaining / CHUNK_DEALS))
+                # With a stderr target, rounds start small and double, so an easy target
+                # stops early; the schedule depends only on the seed, never on threads.
+                round_chunks = min(2 * round_chunks, ROUND_CHUNKS)
+                deals = np.full(n_chunks, CHUNK_DEALS, np.int64)
+                deals[-1] = min(CHUNK_DEALS, remaining - CHUNK_DEALS * (n_chunks - 1))
+                seeds = chunk_seeds(seed, chunk_index, n_chunks)
+                out = ChunkCounters.zeros(n_chunks, n_players)
+                _run_round(sampler, seeds, deals, out, pool, reporter, first=chunk_index == 0)
+                if out.failed.any():
+                    raise ValueError(
+                        "players: the ranges almost never fit together (every sampled deal "
+                        "gave two players the same card); check for overlapping hands"
+                    )
+                chunk_index += n_chunks
+                total.add(Counters.from_chunks(tuple(out[:5]), int(deals.sum())))
+                if target_stderr is not None and max_stderr(total) <= target_stderr:
+                    break
+        finally:
+            if pool is not None:
+                pool.shutdown()
+        reporter.finish(int(total.trials))
     return total
 
 
-def _max_stderr(counters: Counters) -> float:
+def _run_round(
+    sampler: Sampler,
+    seeds: NDArray[np.uint64],
+    deals: NDArray[np.int64],
+    out: ChunkCounters,
+    pool: ThreadPoolExecutor | None,
+    reporter: _Reporter,
+    first: bool,
+) -> None:
+    """Run one round's chunks in batches of :data:`BATCH_CHUNKS` (on ``pool`` if given).
+
+    The run's ``first`` batch goes alone in the calling thread: a compile then
+    happens there, where the compile notice listens.
+    """
+    batches = [
+        (start, min(start + BATCH_CHUNKS, seeds.size))
+        for start in range(0, seeds.size, BATCH_CHUNKS)
+    ]
+    if pool is None or len(batches) == 1 or first:
+        in_turn, batches = (batches, []) if pool is None else (batches[:1], batches[1:])
+        for start, end in in_turn:
+            sampler.run(seeds[start:end], deals[start:end], out.rows(start, end))
+            reporter.advance(int(deals[start:end].sum()))
+    futures = {
+        pool.submit(sampler.run, seeds[start:end], deals[start:end], out.rows(start, end)): int(
+            deals[start:end].sum()
+        )
+        for start, end in batches
+        if pool is not None
+    }
+    for future in as_completed(futures):
+        future.result()
+        reporter.advance(futures[future])
+
+
+class _Reporter:
+    """Passes deals done to a :class:`~showdown._progress.Progress`, at most every
+    :data:`PROGRESS_INTERVAL` seconds (its heartbeat fills longer gaps)."""
+
+    def __init__(self, bar: Progress) -> None:
+        self.bar = bar
+        self.done = 0
+        self.last = time.perf_counter()
+
+    def advance(self, deals: int) -> None:
+        self.done += deals
+        now = time.perf_counter()
+        if self.bar.active and now - self.last >= PROGRESS_INTERVAL:
+            self.last = now
+            self.bar.update_to(self.done)
+
+    def finish(self, done: int) -> None:
+        # A run that stops early (its stderr target reached) ends at 100 % too.
+        self.bar.total = done
+        self.bar.update_to(done)
+
+
+def max_stderr(counters: Counters) -> float:
+    """The largest standard error of any player's equity so far."""
     counters = counters.completed()
     trials = counters.trials
     ways = np.arange(counters.counts.shape[2], dtype=np.float64)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from typing import Any
 
 import numpy as np
@@ -87,14 +88,13 @@ class Counters:
         self.trials += other.trials * weight
 
 
-@dataclass
 class EquityResult:
     """Equity of each player in one spot.
 
     Attributes
     ----------
     players
-        Each player's hand or range text, in input order.
+        Each player's hand or range, as canonical text (``TsTh``, ``QQ+``).
     game, board, dead
         The spot, as canonical text.
     equity
@@ -115,35 +115,24 @@ class EquityResult:
         ``(players, 9)``: fraction of deals ending in each high-hand category,
         high card .. straight flush.
     scoop, high_equity, low_equity
-        Hi-lo games only: fraction of deals scooped (whole pot alone),
-        expected share of the high half, and of the low half (which goes to
-        the high hand when no low qualifies). ``equity`` is their mean.
+        Hi-lo games only (else ``None``): fraction of deals scooped (whole pot
+        alone), expected share of the high half, and of the low half (which
+        goes to the high hand when no low qualifies). ``equity`` is their mean.
     seed
         The seed a sampled run used (pass it back to repeat the run).
+    target_stderr
+        The standard error a sampled run aimed at (``None`` without one).
+    target_met
+        Whether every standard error reached ``target_stderr`` (``None``
+        without a target). ``False`` means sampling stopped at its cap,
+        ``max_samples``; a ``RuntimeWarning`` said so.
+
+    The numbers are worked out from the raw counters when first read, so a
+    result nobody looks at costs nothing.
     """
 
-    players: list[str]
-    game: str
-    board: str
-    dead: str
-    equity: NDArray[np.float64]
-    win: NDArray[np.float64]
-    tie: NDArray[np.float64]
-    stderr: NDArray[np.float64]
-    trials: float
-    exact: bool
-    win_count: NDArray[Any]
-    tie_count: NDArray[Any]
-    categories: NDArray[np.float64]
-    share_counts: NDArray[Any] = field(repr=False)
-    scoop: NDArray[np.float64] | None = None
-    high_equity: NDArray[np.float64] | None = None
-    low_equity: NDArray[np.float64] | None = None
-    seed: int | None = None
-
-    @classmethod
-    def from_counters(
-        cls,
+    def __init__(
+        self,
         counters: Counters,
         *,
         players: list[str],
@@ -153,51 +142,92 @@ class EquityResult:
         exact: bool,
         hilo: bool,
         seed: int | None,
-    ) -> EquityResult:
-        """Turn summed kernel counters into fractions."""
-        counters = counters.completed()
-        trials = counters.trials
-        n_players = len(players)
-        ways = np.arange(n_players + 1, dtype=np.float64)
-        ways[0] = 1.0  # index 0 is never used; avoid dividing by zero
-        whole = (counters.counts[:, 0, :] / ways).sum(axis=1)
-        high_half = (counters.counts[:, 1, :] / ways).sum(axis=1)
-        low_half = (counters.counts[:, 2, :] / ways).sum(axis=1)
-        equity = (whole + 0.5 * (high_half + low_half)) / trials
-        if exact:
-            stderr = np.zeros(n_players)
-        else:
-            variance = np.maximum(counters.sum_squares / trials - equity**2, 0.0)
-            stderr = np.sqrt(variance / trials)
-        win_count = counters.scoop
-        tie_count = counters.share_any - counters.scoop
-        result = cls(
-            players=players,
-            game=game,
-            board=board,
-            dead=dead,
-            equity=equity,
-            win=win_count / trials,
-            tie=tie_count / trials,
-            stderr=stderr,
-            trials=trials if not float(trials).is_integer() else int(trials),
-            exact=exact,
-            win_count=win_count,
-            tie_count=tie_count,
-            categories=counters.categories[:, 1:] / trials,
-            share_counts=counters.counts,
-            seed=seed,
-        )
-        if hilo:
-            result.scoop = counters.scoop / trials
-            result.high_equity = (whole + high_half) / trials
-            result.low_equity = (whole + low_half) / trials
-        return result
+        target_stderr: float | None = None,
+        target_met: bool | None = None,
+    ) -> None:
+        self._counters = counters
+        self.players = players
+        self.game = game
+        self.board = board
+        self.dead = dead
+        self.exact = exact
+        self.hilo = hilo
+        self.seed = seed
+        self.target_stderr = target_stderr
+        self.target_met = target_met
+
+    @classmethod
+    def from_counters(cls, counters: Counters, **spot: Any) -> EquityResult:
+        """Wrap summed kernel counters (see :meth:`__init__` for the keywords)."""
+        return cls(counters, **spot)
+
+    @cached_property
+    def _completed(self) -> Counters:
+        return self._counters.completed()
+
+    @cached_property
+    def _halves(self) -> NDArray[np.float64]:
+        """``(players, 3)``: pots won, not yet divided by trials: whole, high half, low half."""
+        counts = self._counters.counts
+        shares: NDArray[np.float64] = counts @ _one_in(counts.shape[2])
+        return shares
 
     @property
-    def hilo(self) -> bool:
-        """True for hi-lo games (``scoop``, ``high_equity`` and ``low_equity`` are set)."""
-        return self.scoop is not None
+    def trials(self) -> float:
+        trials = self._counters.trials
+        return int(trials) if float(trials).is_integer() else trials
+
+    @cached_property
+    def equity(self) -> NDArray[np.float64]:
+        halves = self._halves
+        return (halves[:, 0] + 0.5 * (halves[:, 1] + halves[:, 2])) / self._counters.trials
+
+    @cached_property
+    def stderr(self) -> NDArray[np.float64]:
+        if self.exact:
+            return np.zeros(len(self.players))
+        trials = self._counters.trials
+        variance = np.maximum(self._completed.sum_squares / trials - self.equity**2, 0.0)
+        return np.sqrt(variance / trials)
+
+    @cached_property
+    def win_count(self) -> NDArray[Any]:
+        return self._completed.scoop
+
+    @cached_property
+    def tie_count(self) -> NDArray[Any]:
+        return self._completed.share_any - self._completed.scoop
+
+    @cached_property
+    def win(self) -> NDArray[np.float64]:
+        return self.win_count / self._counters.trials
+
+    @cached_property
+    def tie(self) -> NDArray[np.float64]:
+        return self.tie_count / self._counters.trials
+
+    @cached_property
+    def categories(self) -> NDArray[np.float64]:
+        return self._completed.categories[:, 1:] / self._counters.trials
+
+    @cached_property
+    def share_counts(self) -> NDArray[Any]:
+        """Raw ``counts[p, part, k]`` (see ``equity._kernels``)."""
+        return self._completed.counts
+
+    @cached_property
+    def scoop(self) -> NDArray[np.float64] | None:
+        return self._completed.scoop / self._counters.trials if self.hilo else None
+
+    @cached_property
+    def high_equity(self) -> NDArray[np.float64] | None:
+        halves = self._halves
+        return (halves[:, 0] + halves[:, 1]) / self._counters.trials if self.hilo else None
+
+    @cached_property
+    def low_equity(self) -> NDArray[np.float64] | None:
+        halves = self._halves
+        return (halves[:, 0] + halves[:, 2]) / self._counters.trials if self.hilo else None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain Python data (JSON-ready)."""
@@ -229,6 +259,8 @@ class EquityResult:
             "exact": self.exact,
             "trials": self.trials,
             "seed": self.seed,
+            "target_stderr": self.target_stderr,
+            "target_met": self.target_met,
             "players": rows,
         }
 
@@ -269,6 +301,8 @@ class EquityResult:
 
     def _summary(self) -> str:
         how = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
+        if self.target_met is False:
+            how += f"; stderr target {self.target_stderr:g} not reached"
         board = f", board {self.board}" if self.board else ""
         dead = f", dead {self.dead}" if self.dead else ""
         return f"{self.game}{board}{dead}: {self.trials:,} deals ({how})"
@@ -304,6 +338,15 @@ class EquityResult:
         )
         caption = html.escape(self._summary())
         return f"<table><caption>{caption}</caption><tr>{head}</tr>{body}</table>"
+
+
+@lru_cache(maxsize=64)
+def _one_in(size: int) -> NDArray[np.float64]:
+    """``1 / k`` for ``k`` in ``0 .. size - 1`` (0 at ``k = 0``, never a winner count)."""
+    shares = np.zeros(size)
+    shares[1:] = 1.0 / np.arange(1, size)
+    shares.flags.writeable = False
+    return shares
 
 
 def _percent(value: float, stderr: float = 0.0) -> str:

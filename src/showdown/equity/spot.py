@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ..cards import CardsLike, as_card_array, format_card
+from ..cards import CardsLike, as_card_array, format_card, format_cards
 from .games import Game, Player, get_game, parse_players
 
 
@@ -27,6 +29,9 @@ class Spot:
     dead: NDArray[np.uint8]
     #: Cards that can still be dealt (not dead, not on the board, not held for sure).
     deck: NDArray[np.uint8] = field(default_factory=lambda: np.zeros(0, np.uint8))
+    #: Things computed from the spot and kept with it (the sampler's inputs...):
+    #: a spot is never changed once built, and :func:`cached_spot` shares it.
+    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def n_players(self) -> int:
@@ -38,7 +43,22 @@ class Spot:
 
     @property
     def labels(self) -> list[str]:
+        """Each player's holding as canonical text."""
         return [player.text for player in self.players]
+
+    @property
+    def board_text(self) -> str:
+        """The known board as canonical text (worked out once)."""
+        if "board_text" not in self.derived:
+            self.derived["board_text"] = format_cards(self.board)
+        return str(self.derived["board_text"])
+
+    @property
+    def dead_text(self) -> str:
+        """The dead cards as canonical text (worked out once)."""
+        if "dead_text" not in self.derived:
+            self.derived["dead_text"] = format_cards(self.dead)
+        return str(self.derived["dead_text"])
 
     def is_fixed(self, index: int) -> bool:
         """Player holds one known hand (no range, nothing random)."""
@@ -48,13 +68,41 @@ class Spot:
         return not player.hand_range.is_random and len(player.hand_range) == 1
 
 
-def _cards(value: CardsLike, name: str) -> NDArray[np.uint8]:
-    if isinstance(value, str) and not value.strip():
+def _cards(value: CardsLike | None, name: str) -> NDArray[np.uint8]:
+    """Validated card codes; ``None`` and blank text mean no cards."""
+    if value is None or (isinstance(value, str) and not value.strip()):
         return np.zeros(0, np.uint8)
-    return as_card_array(value, name=name).ravel()
+    # A copy: the spot keeps it (read-only), never the caller's own array.
+    return as_card_array(value, name=name).ravel().copy()
 
 
-def build_spot(players: object, board: CardsLike, dead: CardsLike, game: str) -> Spot:
+def cached_spot(
+    players: object, board: CardsLike | None, dead: CardsLike | None, game: str
+) -> Spot:
+    """:func:`build_spot`, remembered for text inputs so repeated calls parse nothing.
+
+    Spots built from arrays (unhashable) are built afresh each time.
+    """
+    key = (
+        tuple(players) if isinstance(players, (list, tuple)) else players,
+        board,
+        dead,
+        game,
+    )
+    try:
+        hash(key)
+    except TypeError:
+        return build_spot(players, board, dead, game)
+    return _remembered_spot(key)
+
+
+@lru_cache(maxsize=256)
+def _remembered_spot(key: tuple[Any, Any, Any, Any]) -> Spot:
+    players, board, dead, game = key
+    return build_spot(list(players) if isinstance(players, tuple) else players, board, dead, game)
+
+
+def build_spot(players: object, board: CardsLike | None, dead: CardsLike | None, game: str) -> Spot:
     """Parse and check everything; raise ``ValueError`` naming the bad input."""
     rules = get_game(game)
     if isinstance(players, (str, bytes)) or not hasattr(players, "__len__"):
@@ -100,6 +148,8 @@ def build_spot(players: object, board: CardsLike, dead: CardsLike, game: str) ->
         taken[cards] = True
     spot.deck = np.flatnonzero(~taken).astype(np.uint8)
     _check_deck_is_big_enough(spot)
+    for array in (spot.board, spot.dead, spot.deck):
+        array.flags.writeable = False  # shared by every call that asks for this spot
     return spot
 
 

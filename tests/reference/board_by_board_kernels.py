@@ -1,18 +1,145 @@
-"""Numba kernels that enumerate every deal exactly (see ``_kernels`` for the counters)."""
+"""The board-by-board and deal-by-deal exact kernels as they were before class counting.
 
+Kept verbatim (serial) as an oracle: the class-counting engine must give the
+same integer counters, deal for deal, as enumerating every board. Slow for big
+spots; tests use it on small ones (flop/turn, or few preflop spots).
+"""
+
+# ruff: noqa
 from __future__ import annotations
 
 import numpy as np
 
-from .._jit import jit_inline, jit_parallel, prange
-from ..evaluator._kernels import (
+from showdown._jit import jit, jit_inline
+from showdown.evaluator._kernels import (
     COLUMN_MASK_7,
     KEY_START,
     ROW_SHIFT_7,
     omaha_high_one,
     strength_of_key,
 )
-from ._kernels import MODE_OMAHA, evaluate_players, score_deal, sum_cards
+
+MODE_OMAHA = 1
+
+
+@jit_inline
+def score_deal(
+    highs, lows, n_players, hilo, counts, scoop, share_any, sum_squares, categories
+):  # pragma: no cover
+    """Add one deal's showdown to the counters (see the module docstring).
+
+    A whole pot (part 0) only bumps ``counts``: its scoops, any-share counts
+    and squared shares follow from ``counts`` alone (see
+    :meth:`result.Counters.completed`), which keeps the common path short. Split
+    pots record all four explicitly because their shares are joint.
+    """
+    # Branch-free where the outcome is a coin flip (who wins): max() and adding
+    # comparison results compile to conditional moves, not mispredicted jumps.
+    best_high = highs[0]
+    for p in range(n_players):
+        categories[p, highs[p] >> 12] += 1
+        best_high = max(best_high, highs[p])
+    n_high = 0
+    for p in range(n_players):
+        n_high += highs[p] == best_high
+    best_low = 0
+    if hilo:
+        for p in range(n_players):
+            best_low = max(best_low, lows[p])
+    if best_low == 0:
+        for p in range(n_players):
+            counts[p, 0, n_high] += highs[p] == best_high
+        return
+    n_low = 0
+    for p in range(n_players):
+        if lows[p] == best_low:
+            n_low += 1
+    for p in range(n_players):
+        share = 0.0
+        if highs[p] == best_high:
+            counts[p, 1, n_high] += 1
+            share += 0.5 / n_high
+        if lows[p] == best_low:
+            counts[p, 2, n_low] += 1
+            share += 0.5 / n_low
+        if share > 0.0:
+            share_any[p] += 1
+            sum_squares[p] += share * share
+            if share == 1.0:
+                scoop[p] += 1
+
+
+@jit_inline
+def evaluate_players(
+    mode,
+    hilo,
+    n_players,
+    own,
+    own_key,
+    own_bits,
+    own_low,
+    board,
+    board_key,
+    board_bits,
+    board_low,
+    highs,
+    lows,
+    card_key,
+    card_bit,
+    low_bit,
+    offsets,
+    values,
+    flush,
+    low8,
+    pair_index,
+    triple_index,
+    omaha_ranks,
+    omaha_low8,
+    pairs,
+    triples,
+):  # pragma: no cover
+    """High (and low) strength of every player's final hand into ``highs``/``lows``.
+
+    The board arrives as running sums (``board_key`` includes ``KEY_START``,
+    ``board_bits``, ``board_low``) kept by the dealer as it draws, so the
+    board is not read again per deal; Omaha also reads ``board`` itself.
+    Each player's own cards arrive the same way (``own_key``, ``own_bits``,
+    ``own_low``, without ``KEY_START``), summed once when they are dealt.
+    """
+    for p in range(n_players):
+        if mode == MODE_OMAHA:
+            highs[p] = omaha_high_one(
+                own, p, board, 0, pairs, triples, pair_index, triple_index, omaha_ranks, flush
+            )
+        else:
+            highs[p] = strength_of_key(
+                board_key + own_key[p],
+                board_bits | own_bits[p],
+                offsets,
+                values,
+                flush,
+                ROW_SHIFT_7,
+                COLUMN_MASK_7,
+            )
+        if hilo:
+            if mode == MODE_OMAHA:
+                lows[p] = omaha_low8[own_low[p] << 8 | board_low]
+            else:
+                lows[p] = low8[own_low[p] | board_low]
+
+
+@jit_inline
+def sum_cards(cards, row, count, card_key, card_bit, low_bit):  # pragma: no cover - compiled
+    """(key sum, or-ed suit bits, low mask) of ``cards[row, :count]``."""
+    key = np.uint64(0)
+    bits = np.uint64(0)
+    low = 0
+    for position in range(count):
+        card = cards[row, position]
+        key += card_key[card]
+        bits |= card_bit[card]
+        low |= low_bit[card]
+    return key, bits, low
 
 
 @jit_inline
@@ -63,7 +190,7 @@ def _board_leaf(
                 lows[p] = low8[player_low[p] | low]
 
 
-@jit_parallel
+@jit
 def board_exact_kernel(
     mode,
     hilo,
@@ -106,7 +233,7 @@ def board_exact_kernel(
     live_size = deck.size - n_players * hole_size
     n_first = live_size - n_missing + 1 if n_missing > 0 else 1
     n_items = n_assignments * n_first
-    for chunk in prange(n_chunks):
+    for chunk in range(n_chunks):
         # Views made once per chunk: slicing inside the deal loop costs per deal.
         chunk_counts = counts[chunk]
         chunk_scoop = scoop[chunk]
@@ -244,7 +371,7 @@ def board_exact_kernel(
                     level_low[reset] = level_low[reset - 1] | low_bit[card]
 
 
-@jit_parallel
+@jit
 def omaha_triple_best(
     assignments, deck, card_bit, flush, pair_index, triple_index, omaha_ranks, out
 ):  # pragma: no cover
@@ -256,7 +383,7 @@ def omaha_triple_best(
     """
     n_assignments, n_players, hole_size = assignments.shape
     live_size = deck.size - n_players * hole_size
-    for assignment in prange(n_assignments):
+    for assignment in range(n_assignments):
         used = np.uint64(0)
         for p in range(n_players):
             for slot in range(hole_size):
@@ -311,7 +438,7 @@ def omaha_triple_best(
                     triple += 1
 
 
-@jit_parallel
+@jit
 def omaha_preflop_kernel(
     hilo,
     assignments,
@@ -342,7 +469,7 @@ def omaha_preflop_kernel(
     for value in range(live_size):
         choose2[value] = value * (value - 1) // 2
         choose3[value] = value * (value - 1) * (value - 2) // 6
-    for chunk in prange(n_chunks):
+    for chunk in range(n_chunks):
         # Views made once per chunk: slicing inside the deal loop costs per deal.
         chunk_counts = counts[chunk]
         chunk_scoop = scoop[chunk]
@@ -440,155 +567,3 @@ def omaha_preflop_kernel(
                                 chunk_sum_squares,
                                 chunk_categories,
                             )
-
-
-@jit_parallel
-def deal_exact_kernel(
-    hilo,
-    n_players,
-    known,
-    known_length,
-    need,
-    deck,
-    n_chunks,
-    card_key,
-    card_bit,
-    low_bit,
-    offsets,
-    values,
-    flush,
-    low8,
-    counts,
-    scoop,
-    share_any,
-    sum_squares,
-    categories,
-):  # pragma: no cover
-    """Every way to give each player ``need[p]`` more cards from ``deck`` (stud, draw).
-
-    Deals are sets per player (the order a player receives cards does not
-    change the hand), enumerated depth first over card slots; work items are
-    the first slot's card. Each player's hand is its known cards plus the new
-    ones, evaluated as the best five of up to seven.
-    """
-    deck_size = deck.size
-    n_slots = 0
-    for p in range(n_players):
-        n_slots += need[p]
-    slot_player = np.zeros(max(n_slots, 1), np.int64)
-    slot_position = np.zeros(max(n_slots, 1), np.int64)
-    slot = 0
-    for p in range(n_players):
-        for extra in range(need[p]):
-            slot_player[slot] = p
-            slot_position[slot] = known_length[p] + extra
-            slot += 1
-    n_items = deck_size if n_slots > 0 else 1
-    for chunk in prange(n_chunks):
-        # Views made once per chunk: slicing inside the deal loop costs per deal.
-        chunk_counts = counts[chunk]
-        chunk_scoop = scoop[chunk]
-        chunk_share_any = share_any[chunk]
-        chunk_sum_squares = sum_squares[chunk]
-        chunk_categories = categories[chunk]
-        own = known.copy()
-        own_length = known_length + need
-        board = np.zeros((1, 0), np.uint8)
-        highs = np.zeros(n_players, np.uint16)
-        lows = np.zeros(n_players, np.uint8)
-        taken = np.zeros(deck_size, np.bool_)
-        holding = np.zeros(max(n_slots, 1), np.bool_)
-        index = np.zeros(max(n_slots, 1), np.int64)
-        pairs = np.empty(15, np.int32)
-        triples = np.empty(10, np.int32)
-        # Omaha tables are not used in this mode; typed placeholders keep one signature.
-        no_index = np.zeros(1, np.int32)
-        no_ranks = np.zeros(1, np.uint16)
-        no_low = np.zeros(1, np.uint8)
-        own_key = np.zeros(n_players, np.uint64)
-        own_bits = np.zeros(n_players, np.uint64)
-        own_low = np.zeros(n_players, np.int64)
-        for item in range(chunk, n_items, n_chunks):
-            taken[:] = False
-            holding[:] = False
-            depth = 0  # no card to deal: the one deal is evaluated straight away
-            if n_slots > 0:
-                index[0] = item
-                taken[item] = True
-                holding[0] = True
-                own[slot_player[0], slot_position[0]] = deck[item]
-                depth = 1
-            if n_slots > 1:
-                index[1] = item if slot_player[1] == slot_player[0] else -1
-            while True:
-                if depth >= n_slots:
-                    for p in range(n_players):
-                        key, bits, low = sum_cards(
-                            own, p, own_length[p], card_key, card_bit, low_bit
-                        )
-                        own_key[p] = key
-                        own_bits[p] = bits
-                        own_low[p] = low
-                    evaluate_players(
-                        0,
-                        hilo,
-                        n_players,
-                        own,
-                        own_key,
-                        own_bits,
-                        own_low,
-                        board,
-                        KEY_START,
-                        np.uint64(0),
-                        0,
-                        highs,
-                        lows,
-                        card_key,
-                        card_bit,
-                        low_bit,
-                        offsets,
-                        values,
-                        flush,
-                        low8,
-                        no_index,
-                        no_index,
-                        no_ranks,
-                        no_low,
-                        pairs,
-                        triples,
-                    )
-                    score_deal(
-                        highs,
-                        lows,
-                        n_players,
-                        hilo,
-                        chunk_counts,
-                        chunk_scoop,
-                        chunk_share_any,
-                        chunk_sum_squares,
-                        chunk_categories,
-                    )
-                    depth -= 1
-                    if depth < 1:
-                        break
-                    continue
-                if holding[depth]:
-                    taken[index[depth]] = False
-                    holding[depth] = False
-                candidate = index[depth] + 1
-                while candidate < deck_size and taken[candidate]:
-                    candidate += 1
-                if candidate >= deck_size:
-                    depth -= 1
-                    if depth < 1:
-                        break
-                    continue
-                index[depth] = candidate
-                taken[candidate] = True
-                holding[depth] = True
-                own[slot_player[depth], slot_position[depth]] = deck[candidate]
-                depth += 1
-                if depth < n_slots:
-                    same = slot_player[depth] == slot_player[depth - 1]
-                    index[depth] = index[depth - 1] if same else -1
-                    holding[depth] = False

@@ -1,0 +1,112 @@
+"""Exact stud and draw equity: every deal, in blocks of prefixes (see ``_deal_kernels``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..evaluator import get_tables
+from ._deal_kernels import deal_kernel
+from .plan import ExactPlan
+from .result import Counters
+from .spot import Spot, count_deals
+
+#: Prefixes per run, at least (more blocks than threads, steady progress).
+MIN_PREFIXES = 256
+#: Target seconds of one kernel call.
+BLOCK_SECONDS = 0.15
+
+RunBlocks = Callable[
+    [list[Callable[[], Any]], int, Callable[[int, int], None] | None], Iterator[Any]
+]
+
+
+def deal_prefixes(slot_player: NDArray[np.int64], deck_size: int, depth: int) -> NDArray[np.int64]:
+    """Deck positions of the first ``depth`` slots of every deal, in kernel order.
+
+    A player's slots take increasing positions; other players' slots any
+    position not yet taken.
+
+    Examples
+    --------
+    >>> deal_prefixes(np.array([0, 0, 1]), 4, 2).tolist()
+    [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
+    >>> deal_prefixes(np.array([0, 1]), 3, 2).tolist()
+    [[0, 1], [0, 2], [1, 0], [1, 2], [2, 0], [2, 1]]
+    """
+    rows: list[list[int]] = []
+
+    def extend(prefix: list[int]) -> None:
+        slot = len(prefix)
+        if slot == depth:
+            rows.append(list(prefix))
+            return
+        same = slot > 0 and slot_player[slot - 1] == slot_player[slot]
+        start = prefix[-1] + 1 if same else 0
+        for position in range(start, deck_size):
+            if position not in prefix:
+                extend([*prefix, position])
+
+    extend([])
+    if depth == 0:
+        return np.zeros((1, 0), np.int64)
+    return np.array(rows, np.int64).reshape(-1, depth)
+
+
+def run_deals(
+    spot: Spot, plan: ExactPlan, progress: Callable[[int, int], None] | None, run_blocks: RunBlocks
+) -> Counters:
+    """Every deal of a stud or draw spot, in blocks."""
+    tables = get_tables()
+    n_players = spot.n_players
+    width = spot.game.hole_size
+    known = np.zeros((n_players, width), np.uint8)
+    known_length = np.zeros(n_players, np.int64)
+    slots: list[int] = []
+    for index, player in enumerate(spot.players):
+        assert player.known is not None
+        known[index, : player.known.size] = player.known
+        known_length[index] = player.known.size
+        slots += [index] * player.need
+    slot_player = np.array(slots, np.int64)
+    deck = np.ascontiguousarray(spot.deck, np.uint8)
+    depth = 0
+    prefixes = deal_prefixes(slot_player, deck.size, 0)
+    while depth < slot_player.size and len(prefixes) < MIN_PREFIXES:
+        depth += 1
+        prefixes = deal_prefixes(slot_player, deck.size, depth)
+    per_prefix = plan.estimated_seconds * max(plan.threads, 1) / len(prefixes)
+    size = max(1, int(BLOCK_SECONDS / max(per_prefix, 1e-9)))
+
+    def task(start: int) -> Callable[[], tuple[tuple[NDArray[Any], ...], int]]:
+        def call() -> tuple[tuple[NDArray[Any], ...], int]:
+            outputs = Counters.chunk_arrays(1, n_players)
+            deals = deal_kernel(
+                spot.game.hilo,
+                known,
+                known_length,
+                slot_player,
+                deck,
+                prefixes,
+                start,
+                min(start + size, len(prefixes)),
+                tables,
+                *(array[0] for array in outputs),
+            )
+            return outputs, deals
+
+        return call
+
+    tasks = [task(start) for start in range(0, len(prefixes), size)]
+    total = Counters.empty(n_players)
+    dealt = 0
+    for outputs, deals in run_blocks(tasks, plan.threads, progress):
+        total.add(Counters.from_chunks(outputs, 0))
+        dealt += deals
+    assert dealt == count_deals(spot)
+    total.trials = dealt
+    plan.details["evaluations"] = dealt * n_players
+    return total
