@@ -82,11 +82,15 @@ def test_tournament_mode():
 
 def test_bad_input_exits_1_with_one_line():
     for args, message in [
-        (["--game", "holdem"], "Error: game: unknown variant 'holdem'"),
-        (["--agents", "random,shark"], "Error: agents: unknown agent 'shark'"),
-        (["--game", "stud", "--players", "9"], "Error: players: stud is played by 2-8 players"),
-        (["--hands", "0"], "Error: hands: expected a positive number of hands, got 0"),
+        (["--game", "holdem"], "Error: --game: unknown variant 'holdem'"),
+        (["--agents", "random,shark"], "Error: --agents: unknown agent 'shark'"),
+        (["--game", "stud", "--players", "9"], "Error: --players: stud is played by 2-8 players"),
+        (["--hands", "0"], "Error: --hands: expected a positive number of hands, got 0"),
         (["--agents", ","], "Error: --agents: give at least one agent"),
+        # Stacks past the supported bound (and past int64) name the option, no traceback.
+        (["--stack", str(2**63)], "Error: --stack: at most 1099511627776 chips"),
+        (["--stack", str(2**41), "--hands", "3"], "Error: --stack: at most"),
+        (["--stack", "0"], "Error: --stack: expected a positive int number of chips"),
     ]:
         code, out, err = run("simulate", *args)
         assert code == 1, args

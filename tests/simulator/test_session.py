@@ -101,7 +101,7 @@ def test_custom_callable_agents():
         ({"players": 1}, "players: nlhe is played by 2-10 players, got 1"),
         ({"hands": 0}, "hands: expected a positive number of hands, got 0"),
         ({"mode": "league"}, "mode: expected 'cash' or 'tournament'"),
-        ({"starting_stack": -5}, "starting_stack: expected a positive int"),
+        ({"starting_stack": -5}, "starting_stack: expected a positive int number of chips, got -5"),
         ({"agents": ["call"] * 4, "players": 3}, "agents: 4 agents for 3 players"),
         ({"agents": []}, "agents: give at least one agent"),
     ],

@@ -37,6 +37,34 @@ Bad input prints 'Error: ...' to stderr and exits with status 1.
 """
 
 
+#: Library parameter names (the prefix of a ``ValueError`` message) -> this command's options.
+OPTION_NAMES = {
+    "game": "--game",
+    "players": "--players",
+    "hands": "--hands",
+    "agents": "--agents",
+    "seed": "--seed",
+    "mode": "--mode",
+    "starting_stack": "--stack",
+    "threads": "--threads",
+}
+
+
+def option_message(message: str) -> str:
+    """A library error message with its parameter name replaced by the command's option.
+
+    Examples
+    --------
+    >>> option_message("starting_stack: expected a positive int number of chips, got 0")
+    '--stack: expected a positive int number of chips, got 0'
+    >>> option_message("deck: no cards left")
+    'deck: no cards left'
+    """
+    name, colon, rest = message.partition(":")
+    option = OPTION_NAMES.get(name)
+    return f"{option}{colon}{rest}" if option and colon else message
+
+
 class BadInputIsStatusOne(click.Command):
     """Usage errors (a non-number for --hands) exit with status 1 like any bad input."""
 
@@ -176,7 +204,7 @@ def simulate_command(
     try:
         result = run_simulation(game, players, hands, agents, seed, mode, stack, phh_out, reporter)
     except ValueError as error:
-        raise click.ClickException(str(error)) from None
+        raise click.ClickException(option_message(str(error))) from None
     finally:
         reporter.close()
     if as_json:

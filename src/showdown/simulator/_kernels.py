@@ -10,7 +10,9 @@ table's hands do not depend on how tables are spread over threads.
 Layout of the per-table state (``n`` = seats): ``stacks (tables, n)``,
 ``buttons (tables,)``, ``random_states (tables,)``, ``decks (tables, 52)``,
 ``played (tables,)``; results go to ``counters (tables, n, N_COUNTERS)``,
-``money (tables, n, 3)`` (net, payoff sum, payoff squares) and
+``net (tables, n)`` (int64 chips won, reset by the caller each call: bounded by the
+chip limit), ``moments (tables, n, 2)`` (float64 running mean and sum of squared
+deviations of the per-hand results; the count is the ``HANDS`` counter) and
 ``table_showdowns (tables,)``.
 """
 
@@ -82,7 +84,8 @@ def play_sessions(
     decks,
     played,
     counters,
-    money,
+    net,
+    moments,
     table_showdowns,
     record_offsets,
     record_starts,
@@ -483,10 +486,12 @@ def play_sessions(
                 table_stacks[winner] += pot
             for seat in range(n):
                 payoff = table_stacks[seat] - start_stacks[seat]
-                money[table, seat, 0] += payoff
-                money[table, seat, 1] += payoff
-                money[table, seat, 2] += payoff * payoff
+                net[table, seat] += payoff
                 counters[table, seat, HANDS] += 1
+                # Welford: float64 running mean and squared deviations never overflow.
+                delta = payoff - moments[table, seat, 0]
+                moments[table, seat, 0] += delta / counters[table, seat, HANDS]
+                moments[table, seat, 1] += delta * (payoff - moments[table, seat, 0])
                 if vpip[seat]:
                     counters[table, seat, VPIP] += 1
                     if pfr[seat]:

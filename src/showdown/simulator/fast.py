@@ -22,7 +22,7 @@ Examples
 >>> from showdown.simulator import Stakes, get_variant
 >>> run = run_compiled(get_variant("nlhe"), Stakes.blinds(1, 2), ["call", "random"], 200,
 ...                    hands=100, tables=4, seed=1)
->>> int(run.net.sum()), int(run.counters[:, 0].sum())
+>>> sum(run.net), int(run.counters[:, 0].sum())
 (0, 200)
 """
 
@@ -39,8 +39,8 @@ from .._jit import thread_limit
 from ..evaluator.tables import Tables, get_tables
 from . import _kernel_parts, _kernels
 from .agents import _CATEGORY_STRENGTH, _PREFLOP, CallingStation, HandStrengthAgent, RandomAgent
+from .results import PayoffMoments, SeatResult, SimulationResult
 from .rules import Stakes, Variant
-from .session import SeatResult, SimulationResult, bb_per_100_interval
 
 __all__ = [
     "COMPILED_AGENTS",
@@ -181,8 +181,10 @@ class CompiledRun:
     counters : numpy.ndarray
         ``(players, N_COUNTERS)`` summed over tables (columns named by ``_kernels``:
         hands, vpip, pfr, bets, calls, checks, folds, showdowns, showdowns_won, rebuys).
-    net, payoff_sum, payoff_squares : numpy.ndarray
-        ``(players,)`` chips won, and sums of per-hand results and their squares.
+    net : list of int
+        Chips won per seat (exact Python ints, summed over kernel calls).
+    moments : list of PayoffMoments
+        Per seat: count, mean and squared deviations of the per-hand results.
     showdowns : int
         Hands that ended with a showdown.
     final_stacks : numpy.ndarray
@@ -192,9 +194,8 @@ class CompiledRun:
     """
 
     counters: np.ndarray
-    net: np.ndarray
-    payoff_sum: np.ndarray
-    payoff_squares: np.ndarray
+    net: list[int]
+    moments: list[PayoffMoments]
     showdowns: int
     final_stacks: np.ndarray
     records: HandRecords | None = None
@@ -262,7 +263,9 @@ def run_compiled(
     decks = np.tile(np.arange(52, dtype=np.int64), (tables, 1))
     played = np.zeros(tables, np.int64)
     counters = np.zeros((tables, players, _kernel_parts.N_COUNTERS), np.int64)
-    money = np.zeros((tables, players, 3), np.int64)
+    net = np.zeros((tables, players), np.int64)
+    moments = np.zeros((tables, players, 2), np.float64)
+    net_total = [0] * players
     showdowns = np.zeros(tables, np.int64)
     rows = hands if record else 0
     records = HandRecords(
@@ -335,7 +338,8 @@ def run_compiled(
                 decks,
                 played,
                 counters,
-                money,
+                net,
+                moments,
                 showdowns,
                 offsets.astype(np.int64),
                 records.starts,
@@ -345,15 +349,25 @@ def run_compiled(
                 records.counts,
                 records.finals,
             )
+            # Per-call int64 net results are bounded (MAX_CHIPS); the total is a Python int.
+            for seat, chips in enumerate(net.sum(axis=0).tolist()):
+                net_total[seat] += chips
+            net[:] = 0
             done += size
             if progress is not None:
                 progress(done, hands)
-    totals = money.sum(axis=0)
+    seat_moments = []
+    for seat in range(players):
+        merged = PayoffMoments()
+        for table in range(tables):
+            count = int(counters[table, seat, _kernel_parts.HANDS])
+            mean, m2 = moments[table, seat].tolist()
+            merged = merged.merge(PayoffMoments(count, mean, m2))
+        seat_moments.append(merged)
     return CompiledRun(
         counters=counters.sum(axis=0),
-        net=totals[:, 0],
-        payoff_sum=totals[:, 1],
-        payoff_squares=totals[:, 2],
+        net=net_total,
+        moments=seat_moments,
         showdowns=int(showdowns.sum()),
         final_stacks=stacks,
         records=records if record else None,
@@ -381,9 +395,7 @@ def compiled_result(
         played = int(counts[_kernel_parts.HANDS])
         calls, bets = int(counts[_kernel_parts.CALLS]), int(counts[_kernel_parts.BETS])
         showdowns = int(counts[_kernel_parts.SHOWDOWNS])
-        rate, low, high = bb_per_100_interval(
-            int(run.payoff_sum[seat]), int(run.payoff_squares[seat]), played, big_blind
-        )
+        rate, low, high = run.moments[seat].bb_per_100(big_blind)
         seats.append(
             SeatResult(
                 agent=name,
