@@ -96,3 +96,43 @@ def test_action_words():
     assert describe_action("p2 sd", names) == "Bob stands pat"
     assert describe_action("p2 sd 2c3d", names) == "Bob discards 2c3d"
     assert describe_action("p1 pb", names) == "Ann brings in"
+
+
+FRACTIONAL = """
+variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [0.5, 1, 0]
+min_bet = 1
+starting_stacks = [40.25, 100.5, 75]
+actions = [
+  "d dh p1 AsAd", "d dh p2 KcKd", "d dh p3 7c2h",
+  "p3 f", "p1 cbr 40.25", "p2 cc",
+  "d db 2c3d4h", "d db 9s", "d db Jd",
+]
+"""
+
+
+def test_fractional_stacks_print_pots_in_the_files_units(tmp_path: Path):
+    # Regression: pots were printed in scaled chips (here 4x too big).
+    path = tmp_path / "cents.phh"
+    path.write_text(FRACTIONAL)
+    code, out, err = run("replay", str(path))
+    assert code == 0, err
+    assert "  main pot: 80.5 (p1, p2)" in out.splitlines()
+    code, out, err = run("replay", str(path), "--json")
+    data = json.loads(out)[0]
+    assert data["pot"] == 80.5
+    assert [pot["amount"] for pot in data["pots"]] == [80.5]
+    assert data["finishing_stacks"] == [80.5, 60.25, 75]
+    assert data["net"] == [40.25, -40.25, 0]
+
+
+def test_antonius_blom_pot():
+    path = SAMPLES / "antonius-blom-2009.phh"
+    if not path.exists():
+        pytest.skip("PHH sample not on this machine")
+    code, out, err = run("replay", str(path), "--json")
+    assert code == 0, err
+    data = json.loads(out)[0]
+    assert data["pot"] == 1_356_947
+    assert sum(data["starting_stacks"]) == sum(data["finishing_stacks"])

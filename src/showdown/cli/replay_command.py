@@ -8,6 +8,7 @@ each player's finishing stack and result. ``--json`` prints one JSON document.
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +78,8 @@ def replay_file(path: Path) -> dict[str, Any]:
     live = [not state.folded[s] and not state.mucked[s] for s in range(count)]
     wagers = [state.totals[s] - state.ante_paid[s] for s in range(count)]
     pots = side_pots(wagers, live, dead=sum(state.ante_paid))
+    # The state counts scaled whole chips (fractional histories); print the file's units.
+    scale = state.scale
     finishing = [_number(value) for value in state.final_stacks]
     starting = [_number(value) for value in history.starting_stacks]
     return {
@@ -85,9 +88,13 @@ def replay_file(path: Path) -> dict[str, Any]:
         "players": names,
         "starting_stacks": starting,
         "actions": [describe_action(action, names) for action in history.actions],
-        "pot": sum(pot.amount for pot in pots),
+        "pot": _number(Fraction(sum(pot.amount for pot in pots), scale)),
         "pots": [
-            {"amount": pot.amount, "eligible": [names[s] for s in pot.eligible]} for pot in pots
+            {
+                "amount": _number(Fraction(pot.amount, scale)),
+                "eligible": [names[s] for s in pot.eligible],
+            }
+            for pot in pots
         ],
         "finishing_stacks": finishing,
         "net": [end - start for end, start in zip(finishing, starting, strict=True)],
