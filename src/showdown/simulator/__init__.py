@@ -14,6 +14,7 @@ from .actions import IllegalActionError, LegalActions, PlayerView
 from .agents import (
     AGENTS,
     TIMEOUT,
+    AgentError,
     CallingStation,
     Disconnect,
     HandStrengthAgent,
@@ -27,6 +28,7 @@ from .session import SeatResult, SimulationResult, bb_per_100_interval, simulate
 from .showdown import settle_showdowns
 from .state import UNKNOWN, HandState
 from .table import Table, TimeLimit, default_stakes
+from .view import SeatView
 
 __all__ = [
     "AGENTS",
@@ -34,6 +36,7 @@ __all__ = [
     "TIMEOUT",
     "UNKNOWN",
     "VARIANTS_BY_PHH_CODE",
+    "AgentError",
     "CallingStation",
     "Disconnect",
     "HandHistory",
@@ -45,6 +48,7 @@ __all__ = [
     "Pot",
     "RandomAgent",
     "SeatResult",
+    "SeatView",
     "SimulationResult",
     "Stakes",
     "Street",

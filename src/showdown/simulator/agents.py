@@ -1,9 +1,10 @@
 """Agents: plain callables that choose an action for the player to act.
 
-An agent is any callable ``agent(hand, seat) -> action``. It is called with the
-:class:`~showdown.simulator.state.HandState` (read it, never mutate it; fair
-agents look only at what :meth:`~showdown.simulator.state.HandState.view`
-shows: their own cards, face-up cards, the board, bets and stacks) and the
+An agent is any callable ``agent(hand, seat) -> action``. A table calls it with a
+read-only :class:`~showdown.simulator.view.SeatView` of the hand (the same
+questions as :class:`~showdown.simulator.state.HandState`: ``hole_cards[seat]``,
+``board``, ``to_call``, ``raise_bounds()``, ``legal_actions()``, ``stacks``...;
+other players' hidden cards read as ``-1``, every sequence is a tuple) and the
 seat to act (the hand's seat numbering). It returns one of:
 
 - ``"fold"``, ``"check"``, ``"call"`` (``"check"`` and ``"call"`` both mean
@@ -14,7 +15,10 @@ seat to act (the hand's seat numbering). It returns one of:
 - :data:`TIMEOUT` (the player lets the clock run out) or a :class:`Disconnect`.
 
 The table applies the action; an illegal one raises ``IllegalActionError``
-naming the seat. Built-in agents: :class:`RandomAgent` (a random legal action),
+naming the seat; an agent that raises, or changes the hand behind its view,
+stops the table with an :class:`AgentError` naming the seat and the agent.
+
+Built-in agents: :class:`RandomAgent` (a random legal action),
 :class:`CallingStation` (always checks or calls) and :class:`HandStrengthAgent`
 (bets, calls or folds by the strength of its own hand, using the evaluator).
 
@@ -31,24 +35,37 @@ Examples
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Union
 
 if TYPE_CHECKING:
     from .state import HandState
+    from .view import SeatView
+
+    HandLike = HandState | SeatView
 
 __all__ = [
     "AGENTS",
     "TIMEOUT",
     "Action",
     "Agent",
+    "AgentError",
     "CallingStation",
     "Disconnect",
     "HandStrengthAgent",
     "RandomAgent",
     "make_agent",
 ]
+
+
+class AgentError(ValueError):
+    """An agent failed: it raised an exception (chained as ``__cause__``) or changed the hand.
+
+    The message names the table seat and the agent, e.g. ``seat 3 (agent 'tight')
+    raised ValueError: ...``. The hand stops where it was; the table's stacks and
+    counters are those before the hand.
+    """
 
 
 class _Timeout:
@@ -86,8 +103,9 @@ class Disconnect:
 Action = Union[str, int, tuple[int, ...], _Timeout, Disconnect]  # noqa: UP007 (runtime alias)
 """What an agent returns (see the module docstring)."""
 
-Agent = Callable[["HandState", int], Any]
-"""``agent(hand, seat) -> Action``."""
+Agent = Callable[[Any, int], Any]
+"""``agent(hand, seat) -> Action``; ``hand`` is a :class:`~showdown.simulator.view.SeatView`
+at a table (built-in agents also accept a :class:`~showdown.simulator.state.HandState`)."""
 
 
 class RandomAgent:
@@ -119,11 +137,11 @@ class RandomAgent:
         self._random = random.Random(seed).random
         self._rng = random.Random(None if seed is None else seed + 1)
 
-    def __call__(self, hand: HandState, seat: int) -> Action:
+    def __call__(self, hand: HandLike, seat: int) -> Action:
         if hand.status == "drawing":
             held = hand.hole_cards[seat]
             return tuple(self._rng.sample(held, min(len(held), int(self._random() * 4))))
-        if hand._bring_in_pending:
+        if hand.bring_in_due:
             return "bring_in" if self._random() < 0.7 or hand.raise_bounds() is None else "complete"
         roll = self._random()
         # The raise range is looked up only when the roll asks for a raise (it costs most).
@@ -144,7 +162,7 @@ class RandomAgent:
         low, high = bounds
         if high == low or self._random() < 0.5:
             return low
-        if hand._betting == "fixed":
+        if hand.variant.betting == "fixed":
             return high  # fixed limit allows only the two ends
         return low + int(self._random() * (high - low + 1))
 
@@ -162,10 +180,10 @@ class CallingStation:
 
     name = "call"
 
-    def __call__(self, hand: HandState, seat: int) -> Action:
+    def __call__(self, hand: HandLike, seat: int) -> Action:
         if hand.status == "drawing":
             return ()
-        if hand._bring_in_pending:
+        if hand.bring_in_due:
             return "bring_in"
         return "call"
 
@@ -198,7 +216,7 @@ _PREFLOP = [[_preflop_score(a, b) for b in range(52)] for a in range(52)]
 _CATEGORY_STRENGTH = (0.0, 0.15, 0.5, 0.72, 0.82, 0.87, 0.9, 0.95, 0.99, 1.0)
 
 
-def _rank_score(cards: list[int]) -> float:
+def _rank_score(cards: Sequence[int]) -> float:
     """Score of fewer than five cards (stud early streets, Omaha pre-flop) from ranks alone."""
     counts: dict[int, int] = {}
     for card in cards:
@@ -241,13 +259,14 @@ class HandStrengthAgent:
         self.raise_at = raise_at
         self.call_at = call_at
         self._cache_hand: object = None
-        self._cache: dict[tuple[int, int], float] = {}
+        self._cache: dict[tuple[int, int, int], float] = {}
 
-    def strength(self, hand: HandState, seat: int) -> float:
+    def strength(self, hand: HandLike, seat: int) -> float:
         """The 0..1 strength score of ``seat``'s own cards (and the board)."""
         own = hand.hole_cards[seat]
         board = hand.board
-        key = (seat, len(own) + len(board))
+        # The street is part of the key: a draw changes cards without changing their count.
+        key = (seat, hand.street_index, len(own) + len(board))
         if hand is not self._cache_hand:
             # One cache per hand: a street's evaluation serves every decision on it.
             self._cache_hand = hand
@@ -259,7 +278,7 @@ class HandStrengthAgent:
         self._cache[key] = value
         return value
 
-    def _score(self, hand: HandState, own: list[int], board: list[int]) -> float:
+    def _score(self, hand: HandLike, own: Sequence[int], board: Sequence[int]) -> float:
         import numpy as np
 
         from showdown import evaluator
@@ -272,7 +291,7 @@ class HandStrengthAgent:
                 return _rank_score(own) - 0.1
             strength = evaluator.evaluate_omaha(np.array(own, np.uint8), np.array(board, np.uint8))
         else:
-            cards = own + board
+            cards = [*own, *board]
             if len(cards) < 5:
                 return _rank_score(cards)
             if len(cards) > 7:  # stud with a community card never exceeds 7; be safe
@@ -280,10 +299,10 @@ class HandStrengthAgent:
             strength = evaluator.evaluate(np.array(cards, np.uint8))
         return _CATEGORY_STRENGTH[int(strength) >> 12]
 
-    def __call__(self, hand: HandState, seat: int) -> Action:
+    def __call__(self, hand: HandLike, seat: int) -> Action:
         if hand.status == "drawing":
             return self._discards(hand.hole_cards[seat])
-        if hand._bring_in_pending:
+        if hand.bring_in_due:
             if self.strength(hand, seat) >= self.raise_at and hand.raise_bounds() is not None:
                 return "complete"
             return "bring_in"
@@ -292,7 +311,7 @@ class HandStrengthAgent:
         bounds = hand.raise_bounds()
         if value >= self.raise_at and bounds is not None:
             low, high = bounds
-            if hand._betting == "fixed":
+            if hand.variant.betting == "fixed":
                 return low
             # About two thirds of the pot, within the legal range.
             target = hand.current_bet + (2 * (hand.pot + to_call)) // 3
@@ -303,7 +322,7 @@ class HandStrengthAgent:
         return "call" if value >= self.call_at + price * 0.5 else "fold"
 
     @staticmethod
-    def _discards(held: list[int]) -> tuple[int, ...]:
+    def _discards(held: Sequence[int]) -> tuple[int, ...]:
         counts: dict[int, int] = {}
         for card in held:
             counts[card >> 2] = counts.get(card >> 2, 0) + 1

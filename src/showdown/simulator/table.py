@@ -45,10 +45,11 @@ import numpy as np
 
 from ._base import BETTING, DRAWING, EVALUATING
 from .actions import IllegalActionError
-from .agents import TIMEOUT, Agent, CallingStation, Disconnect
+from .agents import TIMEOUT, Agent, AgentError, CallingStation, Disconnect
 from .rules import Stakes, Variant, get_variant
 from .showdown import settle_showdowns
 from .state import HandState
+from .view import SeatView
 
 __all__ = ["MODES", "STAT_NAMES", "Table", "TimeLimit", "default_stakes"]
 
@@ -112,6 +113,21 @@ def default_stakes(variant: Variant) -> Stakes:
     if not variant.blinds:
         return Stakes.antes(ante=1, small_bet=2)
     return Stakes.blinds(1, 2)
+
+
+def _fingerprint(hand: HandState) -> tuple[object, ...]:
+    """A cheap summary of the hand that no agent decision may change (the table verifies)."""
+    return (
+        hand.status,
+        hand.actor,
+        hand.street_index,
+        hand.current_bet,
+        sum(hand.stacks),
+        sum(hand.totals),
+        hand.folded.count(True),
+        len(hand.board),
+        sum(len(cards) for cards in hand.hole_cards),
+    )
 
 
 def _agent_name(agent: object) -> str:
@@ -229,6 +245,9 @@ class Table:
         self._all_seats = list(range(players))
         self._vpip = [False] * players
         self._pfr = [False] * players
+        # The hand the agents' views belong to, and one read-only view per hand seat.
+        self._view_hand: HandState | None = None
+        self._views: list[SeatView] = []
 
     # ------------------------------------------------------------------ hands
 
@@ -290,6 +309,10 @@ class Table:
         callers = self._callers
         calls, checks = counts["calls"], counts["checks"]
         bets, folds = counts["bets"], counts["folds"]
+        if self._view_hand is not hand:
+            self._view_hand = hand
+            self._views = [SeatView(hand, seat) for seat in range(hand.n)]
+        views = self._views
         while True:
             status = hand.status
             if status != BETTING and status != DRAWING:
@@ -297,7 +320,7 @@ class Table:
             seat = hand.actor
             assert seat is not None
             table_seat = seats[seat]
-            if callers[table_seat] and status == BETTING and not hand._bring_in_pending:
+            if callers[table_seat] and status == BETTING and not hand.bring_in_due:
                 # Fast path for calling stations: no agent call, no clock (it acts at once).
                 if hand.current_bet > hand.bets[seat]:
                     calls[table_seat] += 1
@@ -309,12 +332,12 @@ class Table:
                 continue
             agent = agents[table_seat]
             if limit is None:
-                action = agent(hand, seat)
+                action = self._ask(agent, hand, views[seat], table_seat)
             else:
                 start = clock()
-                action = agent(hand, seat)
+                action = self._ask(agent, hand, views[seat], table_seat)
                 if clock() - start > total or action.__class__ is Disconnect:
-                    action = self._late_or_disconnected(hand, seat, agent, start, action)
+                    action = self._late_or_disconnected(hand, views[seat], agent, start, action)
             try:
                 # Most frequent first: check/call, fold, then raises (type first: comparing
                 # an int with a string is slower than a type check).
@@ -337,7 +360,7 @@ class Table:
                     bets[table_seat] += 1
                     if hand.street_index == 0:
                         vpip[table_seat] = pfr[table_seat] = True
-                    hand.bet_raise_to(action)
+                    hand.bet_raise_to(action)  # type: ignore[arg-type]  # kind is int
                 elif status == DRAWING and isinstance(action, (tuple, list)):
                     hand.discard(action)
                 else:
@@ -372,8 +395,25 @@ class Table:
         else:
             raise IllegalActionError(f"unknown action {action!r} (status {hand.status!r})")
 
+    def _ask(self, agent: Agent, hand: HandState, view: SeatView, table_seat: int) -> object:
+        """The agent's decision; an exception or a change to the hand becomes an AgentError."""
+        before = _fingerprint(hand)
+        try:
+            action = agent(view, view.seat)
+        except Exception as error:
+            raise AgentError(
+                f"seat {table_seat} (agent {self.names[table_seat]!r}) raised "
+                f"{type(error).__name__}: {error}"
+            ) from error
+        if _fingerprint(hand) != before:
+            raise AgentError(
+                f"seat {table_seat} (agent {self.names[table_seat]!r}) changed the hand it was "
+                "shown; agents must return an action and leave the hand alone"
+            )
+        return action
+
     def _late_or_disconnected(
-        self, hand: HandState, seat: int, agent: Agent, start: float, action: object
+        self, hand: HandState, view: SeatView, agent: Agent, start: float, action: object
     ) -> object:
         """Apply the time and connection rules to a decision that was late or disconnected."""
         assert self.time_limit is not None
@@ -390,7 +430,7 @@ class Table:
             # Reconnected in time: the clock kept running while away, plus the bonus.
             budget += self.time_limit.reconnect_bonus
             start -= back
-            action = agent(hand, seat)
+            action = self._ask(agent, hand, view, self._seats[view.seat])
 
     def finish_hand(self, hand: HandState) -> None:
         """Record a completed hand: stacks, results, counters; move the button; bust players."""
