@@ -34,6 +34,7 @@ Examples
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -87,17 +88,42 @@ class Disconnect:
     ----------
     reconnect_after
         Seconds (on the table's clock) until the player comes back, ``None`` for
-        never. Coming back within the remaining time gives the player 20 s more and
-        the decision is asked again; otherwise the player is treated as all-in for
+        never; a finite number ``>= 0``. Coming back within the remaining time gives
+        the player 20 s more and the decision is asked again (once per hand: see
+        ``TimeLimit.reconnections``); otherwise the player is treated as all-in for
         the chips already in (eligible only for the pots formed so far).
+
+    Raises
+    ------
+    ValueError
+        For a negative, infinite or NaN ``reconnect_after``, or one that is not a number.
 
     Examples
     --------
     >>> Disconnect().reconnect_after is None
     True
+    >>> Disconnect(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: reconnect_after: expected None or a finite number of seconds >= 0, got -1
     """
 
     reconnect_after: float | None = None
+
+    def __post_init__(self) -> None:
+        value = self.reconnect_after
+        if value is None:
+            return
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, (int, float))
+            or not math.isfinite(value)
+            or value < 0
+        ):
+            raise ValueError(
+                f"reconnect_after: expected None or a finite number of seconds >= 0, got {value!r}"
+            )
+        object.__setattr__(self, "reconnect_after", float(value))
 
 
 Action = Union[str, int, tuple[int, ...], _Timeout, Disconnect]  # noqa: UP007 (runtime alias)

@@ -33,7 +33,15 @@ from .phh import write_phh
 from .results import SeatResult, SimulationResult, bb_per_100_interval, check_chips
 from .rules import Stakes, Variant, get_variant
 from .showdown import settle_showdowns
-from .table import DEFAULT_TIME_LIMIT, MODES, Table, TimeLimit, _agent_name, default_stakes
+from .table import (
+    DEFAULT_TIME_LIMIT,
+    MODES,
+    Table,
+    TimeLimit,
+    _agent_name,
+    default_stakes,
+    time_rules,
+)
 
 __all__ = ["ENGINES", "SeatResult", "SimulationResult", "bb_per_100_interval", "simulate"]
 
@@ -164,6 +172,8 @@ def simulate(
         raise ValueError(f"tables: expected a positive int, got {tables!r}")
     if engine not in ENGINES:
         raise ValueError(f"engine: expected one of {ENGINES}, got {engine!r}")
+    # Checked up front on either engine: a bad clock must not fail after work started.
+    time_limit = time_rules(time_limit, clock)
     seeder = random.Random(seed)
     seated = [make_agent(spec, seed=seeder.getrandbits(63)) for spec in specs]
     if engine != "python":

@@ -18,8 +18,10 @@ callable, so the table measures each decision on an injectable ``clock``
   connection. If ``reconnect_after`` (seconds on the same clock) fits in the
   time left, the player reconnects with :attr:`TimeLimit.reconnect_bonus` (20 s)
   more and is asked again; otherwise it is all-in for the chips already in
-  (``HandState.disconnect``) for the rest of that hand. The next hand it plays
-  normally.
+  (``HandState.disconnect``) for the rest of that hand. The rule grants the
+  bonus once ("he is given 20 additional seconds"), so a player reconnects at
+  most :attr:`TimeLimit.reconnections` times (default 1) per hand: the next
+  disconnection in that hand is final. The next hand it plays normally.
 
 Tests inject a fake clock that an agent advances, so no test sleeps.
 
@@ -37,6 +39,7 @@ Examples
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -74,19 +77,65 @@ STAT_NAMES = (
 )
 
 
+def seconds(value: object, name: str, *, minimum: float) -> float:
+    """``value`` as finite float seconds ``>= minimum``, else a ``ValueError`` naming ``name``.
+
+    Examples
+    --------
+    >>> seconds(30, "time_limit", minimum=0.0)
+    30.0
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"{name} must be a finite number of seconds, got {value!r}")
+    if not math.isfinite(value) or value < minimum:
+        raise ValueError(f"{name} must be a finite number of seconds >= {minimum:g}, got {value!r}")
+    return float(value)
+
+
 @dataclass(frozen=True)
 class TimeLimit:
     """Time an agent has per decision, and the reconnection bonus.
+
+    Parameters
+    ----------
+    base, countdown
+        Seconds before the countdown starts, and of the countdown; a decision
+        times out after their sum (which must be positive).
+    reconnect_bonus
+        Seconds added when a disconnected player reconnects in time.
+    reconnections
+        Reconnections a player may make per hand; a further disconnection in the
+        same hand leaves the player all-in for the rest of it.
+
+    Raises
+    ------
+    ValueError
+        For a value that is not a finite non-negative number of seconds (or a
+        non-negative int of reconnections), or a zero total.
 
     Examples
     --------
     >>> TimeLimit().total
     30.0
+    >>> TimeLimit(base=-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: time_limit: base must be a finite number of seconds >= 0, got -1
     """
 
     base: float = 10.0
     countdown: float = 20.0
     reconnect_bonus: float = 20.0
+    reconnections: int = 1
+
+    def __post_init__(self) -> None:
+        for name in ("base", "countdown", "reconnect_bonus"):
+            seconds(getattr(self, name), f"time_limit: {name}", minimum=0.0)
+        if self.base + self.countdown <= 0:
+            raise ValueError("time_limit: base + countdown must be positive seconds, got 0")
+        count = self.reconnections
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise ValueError(f"time_limit: reconnections must be an int >= 0, got {count!r}")
 
     @property
     def total(self) -> float:
@@ -96,6 +145,42 @@ class TimeLimit:
 
 DEFAULT_TIME_LIMIT = TimeLimit()
 """The rule's default: 10 s plus a 20 s countdown, 20 s more after a reconnection."""
+
+
+def time_rules(
+    time_limit: TimeLimit | float | None, clock: Callable[[], float]
+) -> TimeLimit | None:
+    """Validate a table's ``time_limit`` and ``clock`` up front (before any hand is dealt).
+
+    A number is a total in seconds (no countdown); ``None`` times nothing. The
+    clock must be a callable returning finite seconds; it is called once here.
+
+    Examples
+    --------
+    >>> time_rules(12, time.perf_counter).total
+    12.0
+    >>> time_rules("30", time.perf_counter)
+    Traceback (most recent call last):
+    ...
+    ValueError: time_limit: expected a TimeLimit, positive seconds or None, got '30'
+    """
+    if time_limit is not None and not isinstance(time_limit, TimeLimit):
+        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+            raise ValueError(
+                f"time_limit: expected a TimeLimit, positive seconds or None, got {time_limit!r}"
+            )
+        total = seconds(time_limit, "time_limit", minimum=0.0)
+        if total <= 0:
+            raise ValueError(f"time_limit: expected positive seconds, got {time_limit!r}")
+        time_limit = TimeLimit(base=total, countdown=0.0)
+    if not callable(clock):
+        raise ValueError(f"clock: expected a callable returning seconds, got {clock!r}")
+    try:
+        now = clock()
+    except Exception as error:
+        raise ValueError(f"clock: calling it raised {type(error).__name__}: {error}") from error
+    seconds(now, "clock: the time it returns", minimum=-math.inf)
+    return time_limit
 
 
 def default_stakes(variant: Variant) -> Stakes:
@@ -215,10 +300,7 @@ class Table:
                 f"starting_stack: expected a positive int or {players} positive ints, "
                 f"got {starting_stack!r}"
             )
-        if isinstance(time_limit, bool):
-            raise ValueError(f"time_limit: expected a TimeLimit, seconds or None, got {time_limit}")
-        if isinstance(time_limit, (int, float)):
-            time_limit = TimeLimit(base=float(time_limit), countdown=0.0)
+        time_limit = time_rules(time_limit, clock)
         self.variant = variant
         self.stakes = stakes if stakes is not None else default_stakes(variant)
         self.agents = list(agents)
@@ -248,6 +330,7 @@ class Table:
         # The hand the agents' views belong to, and one read-only view per hand seat.
         self._view_hand: HandState | None = None
         self._views: list[SeatView] = []
+        self._reconnections: list[int] = []  # per hand seat, in the current hand
 
     # ------------------------------------------------------------------ hands
 
@@ -312,6 +395,7 @@ class Table:
         if self._view_hand is not hand:
             self._view_hand = hand
             self._views = [SeatView(hand, seat) for seat in range(hand.n)]
+            self._reconnections = [0] * hand.n
         views = self._views
         while True:
             status = hand.status
@@ -416,8 +500,10 @@ class Table:
         self, hand: HandState, view: SeatView, agent: Agent, start: float, action: object
     ) -> object:
         """Apply the time and connection rules to a decision that was late or disconnected."""
-        assert self.time_limit is not None
-        budget = self.time_limit.total
+        limit = self.time_limit
+        assert limit is not None
+        budget = limit.total
+        reconnections = self._reconnections
         while True:
             elapsed = self.clock() - start
             if elapsed > budget:
@@ -427,8 +513,11 @@ class Table:
             back = action.reconnect_after
             if back is None or elapsed + back > budget:
                 return action
+            if reconnections[view.seat] >= limit.reconnections:
+                return action  # the bonus is used up for this hand: the disconnection is final
             # Reconnected in time: the clock kept running while away, plus the bonus.
-            budget += self.time_limit.reconnect_bonus
+            reconnections[view.seat] += 1
+            budget += limit.reconnect_bonus
             start -= back
             action = self._ask(agent, hand, view, self._seats[view.seat])
 
