@@ -64,15 +64,17 @@ def _name(token: str, names: list[str]) -> str:
     return token
 
 
-def replay_file(path: Path) -> dict[str, Any]:
-    """Replay one PHH file; the summary printed by the command (raises ``ValueError``)."""
-    from ..simulator import read_phh, replay, side_pots
+def replay_file(path: Path, *, strict: bool = False, odd_chips: str = "standard") -> dict[str, Any]:
+    """Replay one PHH file; the summary printed by the command (raises ``ValueError``).
 
-    try:
-        history = read_phh(path)
-    except OSError as error:
-        raise ValueError(f"{path}: {error.strerror or error}") from None
-    state = replay(history)
+    ``mismatch`` says how the file's ``finishing_stacks`` contradict the replay
+    (``None`` when they agree or are absent); with ``strict`` that is an error.
+    """
+    from ..simulator import read_phh, replay, side_pots
+    from ..simulator.phh import check_finishing_stacks
+
+    history = read_phh(path)
+    state = replay(history, odd_chips=odd_chips, strict=strict)
     count = len(history.starting_stacks)
     names = list(history.players) if history.players else [f"p{k + 1}" for k in range(count)]
     live = [not state.folded[s] and not state.mucked[s] for s in range(count)]
@@ -99,6 +101,7 @@ def replay_file(path: Path) -> dict[str, Any]:
         "finishing_stacks": finishing,
         "net": [end - start for end, start in zip(finishing, starting, strict=True)],
         "board": _cards(state.board) if state.board else "",
+        "mismatch": check_finishing_stacks(history, state),
     }
 
 
@@ -138,17 +141,36 @@ def format_summary(summary: dict[str, Any]) -> list[str]:
     "files", nargs=-1, required=True, type=click.Path(path_type=Path), metavar="FILE.phh..."
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of text.")
-def replay_command(files: tuple[Path, ...], as_json: bool) -> None:
-    """Replay each FILE.phh (checking every action) and print its actions, pots and result."""
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Fail when a file's finishing_stacks differ from the replay (default: a warning).",
+)
+@click.option(
+    "--odd-chips",
+    type=click.Choice(["standard", "exact", "house"]),
+    default="standard",
+    show_default=True,
+    help="Split pots: odd chip by the rules, exact fractions (as some logs record), or house.",
+)
+def replay_command(files: tuple[Path, ...], as_json: bool, strict: bool, odd_chips: str) -> None:
+    """Replay each FILE.phh (checking every action) and print its actions, pots and result.
+
+    When a file records finishing_stacks that the replay contradicts, a warning
+    goes to stderr (and ``mismatch`` in --json); --strict makes it an error.
+    """
     summaries = []
     for path in files:
         try:
-            summaries.append(replay_file(path))
+            summary = replay_file(path, strict=strict, odd_chips=odd_chips)
         except ValueError as error:
             message = str(error)
             if not message.startswith(str(path)):
                 message = f"{path}: {message}"
             raise click.ClickException(message) from None
+        if summary["mismatch"]:
+            click.echo(f"warning: {summary['mismatch']}", err=True)
+        summaries.append(summary)
     if as_json:
         click.echo(json.dumps(summaries, indent=2))
         return

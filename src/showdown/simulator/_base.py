@@ -88,6 +88,7 @@ class HandBase:
     _capacity: tuple[int, int, int] | None
     _draw_done: bool
     _draw_queue: list[int]
+    _discarded: dict[int, set[int]] | None
     _show_queue: list[int]
 
     # Implemented by the other parts of HandState.

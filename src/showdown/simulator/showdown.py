@@ -55,6 +55,8 @@ def showdown_requests(state: HandBase) -> Requests:
         for row in holes:
             if -1 in row:
                 raise ValueError("showdown: a contending hand holds unknown cards")
+        if UNKNOWN in state.board:
+            raise ValueError("showdown: the board holds unknown cards")
         requests[kind] = (seats, holes, boards)
     return requests
 
@@ -103,8 +105,10 @@ def settle_showdowns(states: Iterable[HandState]) -> None:
         hole_cards, board = state.hole_cards, state.board
         seats = [s for s in range(state.n) if not folded[s] and not mucked[s]]
         if state.manual_dealing:
+            if UNKNOWN in board:
+                raise ValueError("showdown: the board holds unknown cards")
             for seat in seats:
-                if UNKNOWN in hole_cards[seat] or UNKNOWN in board:
+                if UNKNOWN in hole_cards[seat]:
                     raise ValueError("showdown: a contending hand holds unknown cards")
         own: list[tuple[str, tuple[str, int, int], int, int]] = []
         for kind in state.variant.hands:

@@ -155,6 +155,7 @@ class HandState(BettingMixin, DealingMixin, ShowdownMixin):
     _next_card = 0
     _capacity: tuple[int, int, int] | None = None
     _draw_done = False
+    _discarded: dict[int, set[int]] | None = None  # manual dealing: each seat's discards
 
     def __init__(
         self,
