@@ -111,3 +111,24 @@ def test_phh_out_must_be_a_directory(tmp_path: Path):
 def test_help_lists_the_commands():
     code, out, _ = run("--help")
     assert code == 0 and "simulate" in out and "replay" in out
+
+
+def test_seed_errors_name_the_option():
+    code, out, err = run("simulate", "--seed", "-1", "--hands", "5")
+    assert code == 1 and out == ""
+    assert err.startswith("Error: --seed: expected None or an int >= 0, got -1")
+
+
+def test_phh_out_is_checked_before_the_simulation(tmp_path: Path, monkeypatch):
+    import showdown.simulator as simulator
+
+    def never(*args, **kwargs):
+        raise AssertionError("simulate ran before --phh-out was checked")
+
+    monkeypatch.setattr(simulator, "simulate", never)
+    for target in ["/proc/x", str(tmp_path / "file.txt" / "sub")]:
+        (tmp_path / "file.txt").write_text("x")
+        code, out, err = run("simulate", "--hands", "5", "--phh-out", target)
+        assert code == 1 and out == ""
+        assert err.startswith(f"Error: --phh-out: cannot write to {target!r}: "), err
+        assert len(err.strip().splitlines()) == 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -105,6 +106,21 @@ class _Progress:
             self.bar = None
 
 
+def _check_writable(directory: Path) -> None:
+    """Create ``directory`` and write a probe file in it, before any hand is played.
+
+    Raises ``ValueError`` naming ``--phh-out`` when that fails, so a long
+    simulation never runs only to lose its histories.
+    """
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=directory, prefix=".showdown-probe-"):
+            pass
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise ValueError(f"--phh-out: cannot write to {str(directory)!r}: {reason}") from None
+
+
 def run_simulation(
     game: str,
     players: int | None,
@@ -122,8 +138,8 @@ def run_simulation(
     names = [name.strip() for name in agents.split(",") if name.strip()]
     if not names:
         raise ValueError("--agents: give at least one agent, e.g. random,call")
-    if phh_out is not None and phh_out.exists() and not phh_out.is_dir():
-        raise ValueError(f"--phh-out: {str(phh_out)!r} is not a directory")
+    if phh_out is not None:
+        _check_writable(phh_out)
     result = simulate(
         game,
         names,
@@ -136,10 +152,13 @@ def run_simulation(
         progress=progress,
     )
     if phh_out is not None:
-        phh_out.mkdir(parents=True, exist_ok=True)
         width = max(5, len(str(hands)))
-        for number, text in enumerate(result.histories or [], start=1):
-            (phh_out / f"hand-{number:0{width}d}.phh").write_text(text, encoding="utf-8")
+        try:
+            for number, text in enumerate(result.histories or [], start=1):
+                (phh_out / f"hand-{number:0{width}d}.phh").write_text(text, encoding="utf-8")
+        except OSError as error:
+            reason = error.strerror or str(error)
+            raise ValueError(f"--phh-out: writing {str(phh_out)!r} failed: {reason}") from None
     return result
 
 

@@ -49,6 +49,15 @@ __all__ = ["ENGINES", "SeatResult", "SimulationResult", "bb_per_100_interval", "
 ENGINES = ("auto", "python", "compiled")
 
 
+def _check_seed(seed: object) -> int | None:
+    """``seed`` as an int >= 0 (numpy ints too) or ``None``; anything else is refused."""
+    if seed is None:
+        return None
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"seed: expected None or an int >= 0, got {seed!r}")
+    return int(seed)
+
+
 def _not_positive_int(value: object) -> bool:
     return isinstance(value, bool) or not isinstance(value, int) or value < 1
 
@@ -152,6 +161,11 @@ def simulate(
     (4, 50)
     """
     variant = get_variant(game)
+    seed = _check_seed(seed)
+    if progress is not None and not callable(progress):
+        raise ValueError(
+            f"progress: expected a callable progress(done, total) or None, got {progress!r}"
+        )
     if _not_positive_int(hands):
         raise ValueError(f"hands: expected a positive number of hands, got {hands!r}")
     if mode not in MODES:

@@ -200,6 +200,25 @@ def default_stakes(variant: Variant) -> Stakes:
     return Stakes.blinds(1, 2)
 
 
+def _discard_cards(action: tuple[int, ...] | list[int] | np.ndarray) -> list[int]:
+    """The card codes of a discard (a tuple, list or 1-D integer array)."""
+    if isinstance(action, np.ndarray):
+        if action.ndim != 1 or not (action.size == 0 or np.issubdtype(action.dtype, np.integer)):
+            raise IllegalActionError(
+                "discard: expected a flat sequence of card codes, got an array of shape "
+                f"{action.shape} and dtype {action.dtype}"
+            )
+        return [int(card) for card in action.tolist()]
+    cards = []
+    for card in action:
+        if isinstance(card, bool) or not isinstance(card, (int, np.integer)):
+            raise IllegalActionError(
+                f"discard: expected a flat sequence of card codes, got {action!r}"
+            )
+        cards.append(int(card))
+    return cards
+
+
 def _fingerprint(hand: HandState) -> tuple[object, ...]:
     """A cheap summary of the hand that no agent decision may change (the table verifies)."""
     return (
@@ -445,8 +464,8 @@ class Table:
                     if hand.street_index == 0:
                         vpip[table_seat] = pfr[table_seat] = True
                     hand.bet_raise_to(action)  # type: ignore[arg-type]  # kind is int
-                elif status == DRAWING and isinstance(action, (tuple, list)):
-                    hand.discard(action)
+                elif status == DRAWING and isinstance(action, (tuple, list, np.ndarray)):
+                    hand.discard(_discard_cards(action))
                 else:
                     self._rare_action(hand, table_seat, action)
             except IllegalActionError as error:
@@ -468,16 +487,19 @@ class Table:
             self.counts["disconnects"][table_seat] += 1
             assert hand.actor is not None
             hand.disconnect(hand.actor)
-        elif action == "bring_in":
+        elif isinstance(action, str) and action == "bring_in":
             hand.bring_in()
-        elif action == "complete":
+        elif isinstance(action, str) and action == "complete":
             self.counts["bets"][table_seat] += 1
             hand.complete()
         elif isinstance(action, (int, np.integer)) and not isinstance(action, bool):
             self.counts["bets"][table_seat] += 1
             hand.bet_raise_to(int(action))
         else:
-            raise IllegalActionError(f"unknown action {action!r} (status {hand.status!r})")
+            shown = repr(action)
+            if len(shown) > 80:
+                shown = shown[:77] + "..."
+            raise IllegalActionError(f"unknown action {shown} (status {hand.status!r})")
 
     def _ask(self, agent: Agent, hand: HandState, view: SeatView, table_seat: int) -> object:
         """The agent's decision; an exception or a change to the hand becomes an AgentError."""
