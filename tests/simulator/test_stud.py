@@ -189,3 +189,38 @@ def test_packed_showing_rank_orders_like_showing_key():
         )
         assert (keys[0] > keys[1]) == (ranks[0] > ranks[1])
         assert (keys[0] == keys[1]) == (ranks[0] == ranks[1])
+
+
+def test_bring_in_passes_over_a_player_all_in_from_the_ante() -> None:
+    # Seat 0 shows the lowest door card (2c) but its ante took every chip.
+    third = ["9c9d2c", "TcTd5s", "JcJd3d"]
+    hand = HandState("stud", STAKES, [1, 100, 100], deck=stud_deck([third]))
+    assert hand.all_in[0]
+    assert hand.actor == 2  # 3d: the lowest door card among players who can act
+    options = hand.legal_actions()
+    assert options.bring_in == 2 and not options.check and not options.fold
+    hand.bring_in()
+    assert hand.actor == 1 and hand.legal_actions().call == 2
+
+
+def test_no_bring_in_when_fewer_than_two_can_act() -> None:
+    third = ["9c9d2c", "TcTd5s", "JcJd3d"]
+    hand = HandState("stud", STAKES, [1, 1, 100], deck=stud_deck([third]))
+    # Only seat 2 has chips behind: nobody to bring in against; the hand runs out.
+    check_down(hand)
+    assert hand.status == "complete"
+    assert sum(hand.stacks) == 102
+
+
+def test_bring_in_passes_when_its_player_disconnects_before_posting() -> None:
+    third = ["9c9d2c", "TcTd5s", "JcJd3d"]
+    hand = HandState("stud", STAKES, [100, 100, 100], deck=stud_deck([third]))
+    assert hand.actor == 0 and hand.bring_in_due
+    hand.disconnect(0)
+    assert hand.actor == 2 and hand.bring_in_due  # 3d is next lowest
+    hand.bring_in()
+    assert hand.legal_actions().call == 2
+    # A non-actor disconnecting leaves the due bring-in where it is.
+    hand = HandState("stud", STAKES, [100, 100, 100], deck=stud_deck([third]))
+    hand.disconnect(1)
+    assert hand.actor == 0 and hand.bring_in_due

@@ -39,7 +39,8 @@ class BettingMixin(HandBase):
         if opener == "blinds":
             start = self._blind_opener if max(self.blinds) else (self.button + 1) % self.n
         elif opener == "bring_in":
-            start = bring_in_player(self.hole_cards, self.up, self.folded)
+            # The lowest door card among players who can act (all-in ones are passed over).
+            start = bring_in_player(self.hole_cards, self.up, self.folded, all_in)
             self._bring_in_pending = stakes.bring_in > 0 and self._active >= 2 and not all_in[start]
         elif opener == "high_showing":
             start = best_showing(self.hole_cards, self.up, self.folded)

@@ -71,6 +71,7 @@ from .dealing import DealingMixin
 from .pots import ODD_CHIP_POLICIES
 from .rules import Stakes, Variant, get_variant
 from .showdown import ShowdownMixin
+from .stud import bring_in_player
 
 __all__ = [
     "BETTING",
@@ -346,7 +347,12 @@ class HandState(BettingMixin, DealingMixin, ShowdownMixin):
         self.all_in[player] = True
         self._needs_action[player] = False
         if self.status == BETTING and self.actor is not None:
-            if self.actor == player:
+            if self.actor == player and self._bring_in_pending and self._active >= 2:
+                # Disconnected before posting: the bring-in passes to the lowest door
+                # card among the players who can still act.
+                self.actor = bring_in_player(self.hole_cards, self.up, self.folded, self.all_in)
+                self._round_opener = self.actor
+            elif self.actor == player:
                 self._bring_in_pending = False
                 self._advance_from(player, inclusive=False)
             else:

@@ -22,16 +22,31 @@ def _up_cards(cards: Sequence[int], up: Sequence[bool]) -> list[int]:
 
 
 def bring_in_player(
-    hole: Sequence[Sequence[int]], up: Sequence[Sequence[bool]], folded: Sequence[bool]
+    hole: Sequence[Sequence[int]],
+    up: Sequence[Sequence[bool]],
+    folded: Sequence[bool],
+    all_in: Sequence[bool] | None = None,
 ) -> int:
-    """Seat with the lowest door card (first face-up card); ties by suit, clubs lowest."""
+    """Seat with the lowest door card (first face-up card); ties by suit, clubs lowest.
+
+    With ``all_in`` given, the bring-in passes over players who cannot act (all-in
+    from the ante, disconnected) to the lowest door card among those who can; when
+    nobody can act, the lowest door card of any live player is returned.
+    """
     best_seat, best_card = -1, 99
+    fallback_seat, fallback_card = -1, 99
     for seat in range(len(hole)):
         if folded[seat]:
             continue
         shown = _up_cards(hole[seat], up[seat])
-        if shown and 0 <= shown[0] < best_card:
+        if not shown or not shown[0] >= 0:
+            continue
+        if shown[0] < fallback_card:
+            fallback_seat, fallback_card = seat, shown[0]
+        if (all_in is None or not all_in[seat]) and shown[0] < best_card:
             best_seat, best_card = seat, shown[0]
+    if best_seat < 0:
+        best_seat = fallback_seat
     if best_seat < 0:
         raise ValueError("bring-in: no live player has a known door card")
     return best_seat
