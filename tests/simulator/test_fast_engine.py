@@ -89,6 +89,24 @@ def test_compiled_hands_replay_through_handstate(game):
     assert replayed == 3000
 
 
+def test_short_all_in_readings_replay_through_handstate():
+    # Short stacks in pot limit: many short all-ins, some adding up to a full raise.
+    stakes = Stakes.blinds(1, 2)
+    actions = []
+    for cumulative in (True, False):
+        variant = GAMES["plhe"].with_options(cumulative_all_ins=cumulative)
+        run = run_compiled(
+            variant, stakes, ["random"] * 6, 15, hands=1200, tables=6, seed=31, record=True
+        )
+        records = run.records
+        assert records is not None
+        for hand in range(1200):
+            assert replay(variant, stakes, records, hand) == records.finals[hand].tolist()
+        actions.append(records.actions)
+    # The two readings met a spot where they differ (a reopened raise was taken).
+    assert (actions[0] != actions[1]).any()
+
+
 def test_records_follow_the_sessions_table_order():
     variant = GAMES["nlhe"]
     run = run_compiled(variant, Stakes.blinds(1, 2), ["call"] * 3, 100, hands=10, tables=4, seed=1)

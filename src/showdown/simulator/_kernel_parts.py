@@ -115,11 +115,19 @@ def raise_range(
     betting,
     raise_cap,
     small_bet,
+    cumulative,
 ):  # pragma: no cover
-    """``(least, most)`` raise-to of ``seat``, or ``(-1, -1)`` when it may not raise."""
+    """``(least, most)`` raise-to of ``seat``, or ``(-1, -1)`` when it may not raise.
+
+    ``cumulative``: short all-ins adding up to a full raise reopen the betting (TDA).
+    """
     bet = bets[seat]
     most = bet + stacks[seat]
-    if most <= current or not may_raise[seat]:
+    if not may_raise[seat] and not (
+        cumulative and betting != FIXED_LIMIT and current - bet >= last_raise
+    ):
+        return -1, -1
+    if most <= current:
         return -1, -1
     if capacity_of_others(seat, n, bets, stacks, folded, all_in) <= current:
         return -1, -1

@@ -60,6 +60,7 @@ def play_sessions(
     starting,
     betting,
     raise_cap,
+    cumulative,
     small_blind,
     big_blind,
     ante,
@@ -271,6 +272,7 @@ def play_sessions(
                                 betting,
                                 raise_cap,
                                 small_bet,
+                                cumulative,
                             )
                             if least < 0:
                                 # No raise possible: fold or call evenly facing a bet, else check.
@@ -332,6 +334,7 @@ def play_sessions(
                             betting,
                             raise_cap,
                             small_bet,
+                            cumulative,
                         )
                         pot = totals.sum()
                         if value >= raise_at[seat] and least >= 0:

@@ -229,9 +229,16 @@ class BettingMixin(HandBase):
         """Smallest and largest legal raise-to for ``seat``, or ``(None, None)``."""
         bet, current = self.bets[seat], self.current_bet
         most = bet + self.stacks[seat]
-        if most <= current or not self._may_raise[seat] or not self._someone_can_call_more(seat):
-            return None, None
         betting = self._betting
+        if not self._may_raise[seat] and not (
+            # Short all-ins that add up to a full raise reopen the betting (TDA).
+            betting != "fixed"
+            and self.variant.cumulative_all_ins
+            and current - bet >= self._last_raise
+        ):
+            return None, None
+        if most <= current or not self._someone_can_call_more(seat):
+            return None, None
         if betting == "fixed":
             cap = self.variant.raise_cap
             if cap is not None and self._bets_count >= cap + 1:

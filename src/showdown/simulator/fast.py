@@ -314,6 +314,7 @@ def run_compiled(
                 starting,
                 _BETTING[variant.betting],
                 raise_cap,
+                variant.cumulative_all_ins,
                 stakes.small_blind,
                 stakes.big_blind,
                 stakes.ante,

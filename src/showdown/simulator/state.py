@@ -15,7 +15,11 @@ point open this module decides:
 - An all-in opening bet below the minimum bet still opens the betting: players
   who checked may raise (in fixed limit, to a full bet).
 - No/pot limit after a short all-in raise: the minimum raise-to is the current
-  bet plus the last full raise.
+  bet plus the last full raise. A short all-in does not reopen the betting for
+  players who already acted, but short all-ins that together make a full raise
+  do: a player facing at least the last full raise in total may raise again
+  (the card-room/TDA reading; ``Variant.cumulative_all_ins=False`` keeps the
+  single-all-in reading, where only one full raise reopens).
 - A raise is offered only when another active player has chips beyond the
   current bet; a player whose bet is matched and who could not be raised against
   is not asked to act (e.g. the big blind when the only opponent called all-in).
