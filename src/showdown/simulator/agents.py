@@ -171,7 +171,7 @@ class RandomAgent:
             return "bring_in" if self._random() < 0.7 or hand.raise_bounds() is None else "complete"
         roll = self._random()
         # The raise range is looked up only when the roll asks for a raise (it costs most).
-        if hand.current_bet > hand.bets[seat]:
+        if hand.to_call:
             if roll < 1 / 3:
                 return "fold"
             if roll < 2 / 3:

@@ -220,18 +220,12 @@ def _discard_cards(action: tuple[int, ...] | list[int] | np.ndarray) -> list[int
 
 
 def _fingerprint(hand: HandState) -> tuple[object, ...]:
-    """A cheap summary of the hand that no agent decision may change (the table verifies)."""
-    return (
-        hand.status,
-        hand.actor,
-        hand.street_index,
-        hand.current_bet,
-        sum(hand.stacks),
-        sum(hand.totals),
-        hand.folded.count(True),
-        len(hand.board),
-        sum(len(cards) for cards in hand.hole_cards),
-    )
+    """A cheap summary of the hand that no agent decision may change (the table verifies).
+
+    Agents see the hand through a read-only view; this catches changes made by
+    reaching behind it (chips, the turn, the street).
+    """
+    return (hand.actor, hand.status, hand.street_index, hand.current_bet, sum(hand.stacks))
 
 
 def _agent_name(agent: object) -> str:
