@@ -43,7 +43,7 @@ import numpy as np
 import pytest
 
 from showdown.simulator import GAMES, HandState, Stakes, write_phh
-from showdown.simulator.stud import bring_in_player, showing_key
+from showdown.simulator.hand.stud import bring_in_player, showing_key
 
 pokerkit = pytest.importorskip("pokerkit")
 

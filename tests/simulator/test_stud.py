@@ -176,7 +176,7 @@ def test_disconnect_of_the_only_opponent_cancels_the_bring_in() -> None:
 def test_packed_showing_rank_orders_like_showing_key():
     import random
 
-    from showdown.simulator.stud import _showing_rank, showing_key
+    from showdown.simulator.hand.stud import _showing_rank, showing_key
 
     choose = random.Random(5)
     for _ in range(20_000):

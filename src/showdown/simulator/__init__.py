@@ -10,7 +10,6 @@ Examples
 4
 """
 
-from .actions import IllegalActionError, LegalActions, PlayerView
 from .agents import (
     AGENTS,
     TIMEOUT,
@@ -21,14 +20,22 @@ from .agents import (
     RandomAgent,
     make_agent,
 )
+from .hand import (
+    UNKNOWN,
+    HandState,
+    IllegalActionError,
+    LegalActions,
+    PlayerView,
+    Pot,
+    SeatView,
+    settle_showdowns,
+    side_pots,
+    split_amount,
+)
 from .phh import HandHistory, UnsupportedVariantError, read_phh, replay, write_phh
-from .pots import Pot, side_pots, split_amount
 from .rules import GAMES, VARIANTS_BY_PHH_CODE, Stakes, Street, Variant, get_variant
 from .session import SeatResult, SimulationResult, bb_per_100_interval, simulate
-from .showdown import settle_showdowns
-from .state import UNKNOWN, HandState
 from .table import Table, TimeLimit, default_stakes
-from .view import SeatView
 
 __all__ = [
     "AGENTS",

@@ -1,6 +1,6 @@
 """Inlined pieces of the compiled simulator kernel: random numbers, turn order, raises, pots.
 
-Each helper mirrors one piece of :class:`~showdown.simulator.state.HandState`
+Each helper mirrors one piece of :class:`~showdown.simulator.hand.HandState`
 (named in its docstring) on plain arrays; :mod:`showdown.simulator._kernels`
 inlines them into the session kernel. Arrays and scalars only.
 """

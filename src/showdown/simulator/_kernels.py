@@ -1,6 +1,6 @@
 """Numba kernels of the compiled simulator: whole cash-game sessions of button games.
 
-The kernel plays the same rules as :class:`~showdown.simulator.state.HandState`
+The kernel plays the same rules as :class:`~showdown.simulator.hand.HandState`
 (blinds, no/pot/fixed-limit betting, side pots, hi-lo splits, odd chips left of
 the button) for tables whose seats are all built-in agents with a compiled
 equivalent (random, calling station). Arrays and scalars only: the evaluator

@@ -1,8 +1,8 @@
 """Agents: plain callables that choose an action for the player to act.
 
 An agent is any callable ``agent(hand, seat) -> action``. A table calls it with a
-read-only :class:`~showdown.simulator.view.SeatView` of the hand (the same
-questions as :class:`~showdown.simulator.state.HandState`: ``hole_cards[seat]``,
+read-only :class:`~showdown.simulator.hand.SeatView` of the hand (the same
+questions as :class:`~showdown.simulator.hand.HandState`: ``hole_cards[seat]``,
 ``board``, ``to_call``, ``raise_bounds()``, ``legal_actions()``, ``stacks``...;
 other players' hidden cards read as ``-1``, every sequence is a tuple) and the
 seat to act (the hand's seat numbering). It returns one of:
@@ -41,8 +41,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Union
 
 if TYPE_CHECKING:
-    from .state import HandState
-    from .view import SeatView
+    from .hand import HandState, SeatView
 
     HandLike = HandState | SeatView
 
@@ -130,8 +129,8 @@ Action = Union[str, int, tuple[int, ...], _Timeout, Disconnect]  # noqa: UP007 (
 """What an agent returns (see the module docstring)."""
 
 Agent = Callable[[Any, int], Any]
-"""``agent(hand, seat) -> Action``; ``hand`` is a :class:`~showdown.simulator.view.SeatView`
-at a table (built-in agents also accept a :class:`~showdown.simulator.state.HandState`)."""
+"""``agent(hand, seat) -> Action``; ``hand`` is a :class:`~showdown.simulator.hand.SeatView`
+at a table (built-in agents also accept a :class:`~showdown.simulator.hand.HandState`)."""
 
 
 class RandomAgent:

@@ -7,7 +7,7 @@ built-in agent with a compiled twin (:class:`~showdown.simulator.agents.RandomAg
 game is a hold'em or Omaha variant with blinds (``nlhe plhe flhe plo flo plo8 flo8`` and their
 ``with_options`` forms), the mode is ``"cash"`` and no hand histories are
 requested. The kernel (:mod:`showdown.simulator._kernels`) applies the same
-rules as :class:`~showdown.simulator.state.HandState`; the random agent picks
+rules as :class:`~showdown.simulator.hand.HandState`; the random agent picks
 among the same options with the same probabilities, from its own random stream
 (results match the Python engine in distribution, not hand for hand); the
 calling station and the hand-strength agent make the same decision as their

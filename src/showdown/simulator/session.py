@@ -2,7 +2,7 @@
 
 Several tables (default up to 64) play side by side, one hand each per round,
 so every round's showdowns go to the evaluator together
-(:func:`~showdown.simulator.showdown.settle_showdowns`: one call per hand kind).
+(:func:`~showdown.simulator.hand.settle_showdowns`: one call per hand kind).
 Agent ``i`` sits in seat ``i`` of every table, and table ``k`` starts with the
 button on seat ``k - 1`` so positions even out. Cards come from one
 ``numpy`` generator seeded with ``seed``, and built-in random agents get seeds
@@ -27,12 +27,11 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from ._base import EVALUATING
 from .agents import Agent, make_agent
+from .hand import EVALUATING, settle_showdowns
 from .phh import write_phh
 from .results import SeatResult, SimulationResult, bb_per_100_interval, check_chips
 from .rules import Stakes, Variant, get_variant
-from .showdown import settle_showdowns
 from .table import (
     DEFAULT_TIME_LIMIT,
     MODES,
@@ -137,7 +136,7 @@ def simulate(
         Per-decision time rule and clock (see :mod:`showdown.simulator.table`).
         Built-in agents answer at once, so they never time out.
     engine
-        ``"python"``: the :class:`~showdown.simulator.state.HandState` engine.
+        ``"python"``: the :class:`~showdown.simulator.hand.HandState` engine.
         ``"compiled"``: the numba engine (:mod:`showdown.simulator.fast`, ~100x
         faster), for cash games of ``nlhe plhe flhe plo flo plo8 flo8`` whose seats
         are all built-in agents (``"random"``, ``"call"``, ``"strength"``; exact

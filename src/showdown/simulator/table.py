@@ -4,7 +4,7 @@ A :class:`Table` deals hand after hand to the same seats. Between hands it
 moves the button to the next seated player, tops stacks up (cash games) or
 removes busted players (tournaments, until one player holds every chip, then a
 new tournament starts), and during a hand it asks each seat's agent for its
-action and applies it to the :class:`~showdown.simulator.state.HandState`.
+action and applies it to the :class:`~showdown.simulator.hand.HandState`.
 
 Time and connection (DESIGN.md §5). Python cannot interrupt a running
 callable, so the table measures each decision on an injectable ``clock``
@@ -46,13 +46,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._base import BETTING, DRAWING, EVALUATING
-from .actions import IllegalActionError
 from .agents import TIMEOUT, Agent, AgentError, CallingStation, Disconnect
+from .hand import (
+    BETTING,
+    DRAWING,
+    EVALUATING,
+    HandState,
+    IllegalActionError,
+    SeatView,
+    settle_showdowns,
+)
 from .rules import Stakes, Variant, get_variant
-from .showdown import settle_showdowns
-from .state import HandState
-from .view import SeatView
 
 __all__ = ["MODES", "STAT_NAMES", "Table", "TimeLimit", "default_stakes"]
 

@@ -1,7 +1,7 @@
 """Read, write and replay PHH (Poker Hand History) files.
 
 Modules: :mod:`.history` (reading and checking a history), :mod:`.replay`
-(playing it through :class:`~showdown.simulator.state.HandState`) and
+(playing it through :class:`~showdown.simulator.hand.HandState`) and
 :mod:`.write` (PHH text of a history or a played hand).
 
 

@@ -20,8 +20,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from ..hand import HandState
 from ..rules import VARIANTS_BY_PHH_CODE, Stakes, Variant
-from ..state import HandState
 
 if sys.version_info >= (3, 11):
     import tomllib

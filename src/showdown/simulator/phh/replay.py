@@ -24,8 +24,7 @@ from fractions import Fraction
 
 from showdown.cards import parse_card
 
-from ..actions import IllegalActionError
-from ..state import COMPLETE, SHOWDOWN, UNKNOWN, HandState
+from ..hand import COMPLETE, SHOWDOWN, UNKNOWN, HandState, IllegalActionError
 from .history import HandHistory, read_phh
 
 __all__ = ["check_finishing_stacks", "replay"]

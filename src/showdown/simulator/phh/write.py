@@ -8,7 +8,7 @@ from typing import Any
 
 from showdown.cards import format_card
 
-from ..state import COMPLETE, UNKNOWN, HandState
+from ..hand import COMPLETE, UNKNOWN, HandState
 from .history import HandHistory, UnsupportedVariantError
 
 

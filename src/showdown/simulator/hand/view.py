@@ -1,7 +1,7 @@
 """What an agent is given: a read-only view of the hand as its seat may see it.
 
 A :class:`~showdown.simulator.table.Table` calls each agent with a
-:class:`SeatView` rather than the :class:`~showdown.simulator.state.HandState`
+:class:`SeatView` rather than the :class:`~showdown.simulator.hand.HandState`
 itself. The view answers the same questions as the hand (``hole_cards[seat]``,
 ``board``, ``to_call``, ``raise_bounds()``, ``legal_actions()``, ``stacks``,
 ``bets``...) but
@@ -10,7 +10,7 @@ itself. The view answers the same questions as the hand (``hole_cards[seat]``,
   cards or flags of the hand through it (item assignment raises ``TypeError``);
 - it has no methods that act (``fold``, ``bet_raise_to``...): agents act by
   returning an action;
-- other players' cards read as :data:`~showdown.simulator.state.UNKNOWN`
+- other players' cards read as :data:`~showdown.simulator.hand.UNKNOWN`
   (``-1``) unless they are face up (stud) or were shown.
 
 Examples
@@ -33,9 +33,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, overload
 
-from ._base import UNKNOWN
+from ..rules import Stakes, Variant
 from .actions import LegalActions, PlayerView
-from .rules import Stakes, Variant
+from .base import UNKNOWN
 
 if TYPE_CHECKING:
     from .state import HandState

@@ -60,7 +60,9 @@ from typing import Any
 
 import numpy as np
 
-from ._base import (
+from ..rules import Stakes, Variant, get_variant
+from .actions import IllegalActionError
+from .base import (
     BETTING,
     COMPLETE,
     DEALING,
@@ -69,12 +71,10 @@ from ._base import (
     SHOWDOWN,
     UNKNOWN,
 )
-from .actions import IllegalActionError
 from .betting import BettingMixin
 from .dealing import DealingMixin
 from .pots import ODD_CHIP_POLICIES
-from .rules import Stakes, Variant, get_variant
-from .showdown import ShowdownMixin
+from .settlement import ShowdownMixin
 from .stud import bring_in_player
 
 __all__ = [
@@ -122,7 +122,7 @@ class HandState(BettingMixin, DealingMixin, ShowdownMixin):
         default every remaining hand is compared (mucking a loser changes no chips).
     defer_showdown
         Stop in status ``"evaluating"`` so many hands' showdowns can be evaluated in
-        one batch by :func:`~showdown.simulator.showdown.settle_showdowns`.
+        one batch by :func:`~showdown.simulator.hand.settle_showdowns`.
     record
         Keep the action log used by PHH export (:attr:`log`).
 

@@ -1,6 +1,6 @@
 """Dealing and drawing: cards from the deck (or from a hand history) to players and board.
 
-Part of :class:`~showdown.simulator.state.HandState`.
+Part of :class:`~showdown.simulator.hand.HandState`.
 """
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ._base import DEALING, DRAWING, UNKNOWN, HandBase
+from ..rules import Street
 from .actions import IllegalActionError
-from .rules import Street
+from .base import DEALING, DRAWING, UNKNOWN, HandBase
 
 
 class DealingMixin(HandBase):

@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ._base import COMPLETE, EVALUATING, SHOWDOWN, UNKNOWN, HandBase
 from .actions import IllegalActionError
+from .base import COMPLETE, EVALUATING, SHOWDOWN, UNKNOWN, HandBase
 from .pots import side_pots, split_amount
 
 if TYPE_CHECKING:

@@ -1,15 +1,15 @@
 """Betting rounds: who acts, what is legal, and fold / check-call / bet-raise / bring-in.
 
-Part of :class:`~showdown.simulator.state.HandState`; the rule decisions are
-listed in :mod:`showdown.simulator.state`.
+Part of :class:`~showdown.simulator.hand.HandState`; the rule decisions are
+listed in :mod:`showdown.simulator.hand.state`.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ._base import BETTING, COMPLETE, DRAWING, SHOWDOWN, HandBase
 from .actions import IllegalActionError, LegalActions
+from .base import BETTING, COMPLETE, DRAWING, SHOWDOWN, HandBase
 from .stud import best_showing, bring_in_player, has_open_pair
 
 

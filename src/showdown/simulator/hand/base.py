@@ -1,7 +1,7 @@
 """Shared state of a hand: attributes, constants and read-only queries.
 
 :class:`HandBase` holds what the dealing, betting and showdown parts of
-:class:`~showdown.simulator.state.HandState` share; it is not used on its own.
+:class:`~showdown.simulator.hand.HandState` share; it is not used on its own.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from typing import Any
 
 import numpy as np
 
+from ..rules import Stakes, Variant
 from .actions import LegalActions, PlayerView
-from .rules import Stakes, Variant
 
 UNKNOWN = -1
 """Code of a card whose value is not known (PHH ``??``)."""
