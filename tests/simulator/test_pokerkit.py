@@ -43,7 +43,8 @@ import numpy as np
 import pytest
 
 from showdown.simulator import GAMES, HandState, Stakes, write_phh
-from showdown.simulator.hand.stud import bring_in_player, showing_key
+
+from .reference import lowest_door_seat, showing_key
 
 pokerkit = pytest.importorskip("pokerkit")
 
@@ -188,7 +189,8 @@ def test_random_stud_hands_match_pokerkit(hands: int) -> None:
         ours: list[Decision] = []
         # The lowest door card all-in from the ante: we pass the bring-in to the lowest door
         # card among players who can act; pokerkit to the next player clockwise.
-        differs = hand.all_in[bring_in_player(hand.hole_cards, hand.up, hand.folded)]
+        doors = [cards[2] for cards in hand.hole_cards]
+        differs = hand.all_in[lowest_door_seat(doors, hand.folded)]
         street = -1
         while hand.status == "betting":
             if hand.street_index != street:

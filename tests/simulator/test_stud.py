@@ -173,22 +173,27 @@ def test_disconnect_of_the_only_opponent_cancels_the_bring_in() -> None:
     assert sum(hand.stacks) == 200 and hand.pot == 2
 
 
-def test_packed_showing_rank_orders_like_showing_key():
+def test_packed_showing_rank_orders_like_the_tuple_key():
     import random
 
-    from showdown.simulator.hand.stud import _showing_rank, showing_key
+    from showdown.simulator.core import showing_rank
+
+    from .reference import showing_key
 
     choose = random.Random(5)
+    rank = showing_rank.py_func
     for _ in range(20_000):
         first = choose.sample(range(-1, 52), choose.randint(1, 4))
         second = choose.sample(range(-1, 52), choose.randint(1, 4))
         keys = showing_key(first), showing_key(second)
-        ranks = (
-            _showing_rank(first, [True] * len(first)),
-            _showing_rank(second, [True] * len(second)),
-        )
+        ranks = rank(first, len(first)), rank(second, len(second))
         assert (keys[0] > keys[1]) == (ranks[0] > ranks[1])
         assert (keys[0] == keys[1]) == (ranks[0] == ranks[1])
+    # The compiled function agrees with its Python source.
+    import numpy as np
+
+    cards = np.array([51, 47, 50, 3], np.int64)
+    assert showing_rank(cards, 4) == rank(cards.tolist(), 4)
 
 
 def test_bring_in_passes_over_a_player_all_in_from_the_ante() -> None:

@@ -38,12 +38,13 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, TypeAlias, Union
 
 if TYPE_CHECKING:
     from .hand import HandState, SeatView
 
-    HandLike = HandState | SeatView
+HandLike: TypeAlias = "HandState | SeatView"
+"""What agents are called with: a table's read-only view, or a hand itself."""
 
 __all__ = [
     "AGENTS",

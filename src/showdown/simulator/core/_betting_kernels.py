@@ -14,7 +14,8 @@ others" follows.
 
 Examples
 --------
->>> raise_range.py_func(0, 98, 2, True, 98, 2, 2, 1, 2, NO_LIMIT, -1, 2, 4, False, True, 3)
+>>> limits = (NO_LIMIT, -1, 2, 4, True)  # no limit, no cap, 2 minimum bet, 4 big bet, TDA
+>>> raise_range.py_func(0, 98, 2, True, 98, 2, 2, 1, 2, False, 3, limits)
 (4, 98)
 """
 
@@ -70,16 +71,15 @@ def start_round(n, folded, all_in, bets, current, needs, may_raise):  # pragma: 
 
 
 @jit
-def next_to_act(
-    start, n, needs, bets, current, bring_in_due, best_seat, best, second
-):  # pragma: no cover - compiled
+def next_to_act(start, n, needs, bets, current, bring_in_due, top):  # pragma: no cover
     """The next seat from ``start`` (inclusive, clockwise) that must act; -1 ends the round.
 
     A player facing a bet (or due to bring in) acts. A player whose bet is matched
     acts only if another player could call a raise; otherwise the player has
-    nothing to decide and is marked done in ``needs``. ``best_seat, best, second``
-    come from :func:`top_two_capacity`.
+    nothing to decide and is marked done in ``needs``. ``top`` is the
+    ``(seat, best, second)`` of :func:`top_two_capacity`.
     """
+    best_seat, best, second = top
     candidate = start
     for _ in range(n):
         if candidate >= n:
@@ -106,13 +106,9 @@ def raise_range(
     bet_size,
     bets_count,
     last_raise,
-    betting,
-    raise_cap,
-    small_bet,
-    big_bet,
     open_pair,
-    cumulative,
     pot,
+    limits,
 ):  # pragma: no cover - compiled
     """``(least, most)`` legal bet/raise-to of the player to act, or ``(-1, -1)``.
 
@@ -131,18 +127,19 @@ def raise_range(
         street, bets and raises made this round (the big blind counts as one).
     last_raise
         No/pot limit: size of the last full raise (the minimum raise).
-    betting, raise_cap, small_bet, big_bet
-        Structure code, fixed-limit raises allowed after the bet (-1: no cap),
-        the minimum bet, the big bet.
     open_pair
         Stud fourth street with an open pair: the first bet may be small or big.
-    cumulative
-        Short all-ins that add up to a full raise reopen the betting (TDA): a
-        player who acted may raise when facing at least ``last_raise`` in total.
     pot
         All chips in the middle (pot limit: the largest raise-to is the current
         bet plus the pot after calling).
+    limits
+        The hand's limits, ``(betting, raise_cap, small_bet, big_bet, cumulative)``:
+        structure code, fixed-limit raises allowed after the bet (-1: no cap), the
+        minimum bet, the big bet, and whether short all-ins that add up to a full
+        raise reopen the betting (TDA: a player who acted may raise when facing at
+        least ``last_raise`` in total).
     """
+    betting, raise_cap, small_bet, big_bet, cumulative = limits
     most = bet + stack
     if not may_raise and not (
         cumulative and betting != FIXED_LIMIT and current - bet >= last_raise
@@ -185,16 +182,7 @@ def bring_in_options(stack, bring_in, small_bet, capacity, current):  # pragma: 
 
 @jit
 def apply_bet(
-    amount,
-    previous,
-    full_bet,
-    bet_size,
-    last_raise,
-    bets_count,
-    small_bet,
-    big_bet,
-    open_pair,
-    betting,
+    amount, previous, full_bet, bet_size, last_raise, bets_count, open_pair, limits
 ):  # pragma: no cover - compiled
     """The round's betting state after a legal bet or raise to ``amount`` (from ``previous``).
 
@@ -205,11 +193,15 @@ def apply_bet(
     at least the last full raise, is full. A full raise (or any opening bet, even
     an all-in below the minimum) reopens the betting for every player.
 
+    ``limits`` is ``(betting, raise_cap, small_bet, big_bet, cumulative)`` as for
+    :func:`raise_range`.
+
     Returns
     -------
     tuple
         ``(reopen, full_bet, last_raise, bets_count, bet_size)``.
     """
+    betting, _, small_bet, big_bet, _ = limits
     if betting == FIXED_LIMIT:
         if open_pair and amount - full_bet == big_bet:
             bet_size = big_bet

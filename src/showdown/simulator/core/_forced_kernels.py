@@ -13,8 +13,6 @@ Examples
 
 from __future__ import annotations
 
-import numpy as np
-
 from ..._jit import jit
 
 #: Most face-up cards a stud hand holds (fields of :func:`showing_rank`).
@@ -114,23 +112,38 @@ def showing_rank(cards, count):  # pragma: no cover - compiled
     the same sizes sort lower), ranks (4 bits each) and highest code + 1 (6 bits).
     Unknown cards (-1) do not count.
     """
-    counts = np.zeros(13, np.int64)
+    # Per-rank counts packed 3 bits apart in one int, then one sort key per group
+    # ((size << 4) | rank) kept in descending order: no arrays, few steps, so the
+    # same code is quick as plain Python (HandState) and compiled.
+    counts = 0
     top = -1
     for index in range(count):
         card = cards[index]
         if card > top:
             top = card
         if card >= 0:
-            counts[card >> 2] += 1
+            counts += 1 << (3 * (card >> 2))
+    keys = [0] * MAX_SHOWN
+    groups = 0
+    seen = 0
+    for index in range(count):
+        card = cards[index]
+        if card < 0 or (seen >> (card >> 2)) & 1:
+            continue
+        rank = card >> 2
+        seen |= 1 << rank
+        key = (((counts >> (3 * rank)) & 7) << 4) | rank
+        position = groups
+        while position > 0 and keys[position - 1] < key:
+            keys[position] = keys[position - 1]
+            position -= 1
+        keys[position] = key
+        groups += 1
     sizes = 0
     ranks = 0
-    groups = 0
-    for size in range(4, 0, -1):
-        for rank in range(12, -1, -1):
-            if counts[rank] == size:
-                sizes = (sizes << 3) | size
-                ranks = (ranks << 4) | rank
-                groups += 1
+    for index in range(groups):
+        sizes = (sizes << 3) | (keys[index] >> 4)
+        ranks = (ranks << 4) | (keys[index] & 15)
     pad = MAX_SHOWN - groups
     packed = ((sizes << (3 * pad)) << (4 * MAX_SHOWN)) | (ranks << (4 * pad))
     return (packed << 6) | (top + 1)

@@ -83,7 +83,10 @@ class HandBase:
     _rng: np.random.Generator | None
     _has_draw: bool
     _stud: bool
-    _betting: str
+    _betting_code: int
+    _raise_cap: int
+    _cumulative: bool
+    _limits: tuple[int, int, int, int, bool]
     _active: int
     _capacity: tuple[int, int, int] | None
     _draw_done: bool
@@ -102,6 +105,9 @@ class HandBase:
         raise NotImplementedError
 
     def _complete(self) -> None:
+        raise NotImplementedError
+
+    def _bring_in_seat(self) -> int:
         raise NotImplementedError
 
     def legal_actions(self) -> LegalActions:

@@ -60,6 +60,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import core
 from ..rules import Stakes, Variant, get_variant
 from .actions import IllegalActionError
 from .base import (
@@ -75,7 +76,9 @@ from .betting import BettingMixin
 from .dealing import DealingMixin
 from .pots import ODD_CHIP_POLICIES
 from .settlement import ShowdownMixin
-from .stud import bring_in_player
+
+_blind_positions = core.blind_positions.py_func
+_post_forced_bets = core.post_forced_bets.py_func
 
 __all__ = [
     "BETTING",
@@ -241,7 +244,14 @@ class HandState(BettingMixin, DealingMixin, ShowdownMixin):
         self._rng = rng
         self._has_draw = variant.has_draw
         self._stud = variant.stud
-        self._betting = variant.betting
+        self._betting_code = core.BETTING_CODES[variant.betting]
+        self._raise_cap = -1 if variant.raise_cap is None else variant.raise_cap
+        self._cumulative = variant.cumulative_all_ins
+        # The hand's limits in the order the core's raise_range takes them last.
+        self._limits = (
+            self._betting_code, self._raise_cap, stakes.small_bet, stakes.big_bet,
+            self._cumulative,
+        )  # fmt: skip
         self._active = n  # players neither folded nor all-in
         self._draw_queue: list[int] = []
         self._show_queue: list[int] = []
@@ -269,37 +279,23 @@ class HandState(BettingMixin, DealingMixin, ShowdownMixin):
         if blinds is None:
             self.blinds = [0] * n
             if self.variant.blinds:
-                if n == 2:
-                    small, big = self.button, (self.button + 1) % n
-                else:
-                    small, big = (self.button + 1) % n, (self.button + 2) % n
+                small, big = _blind_positions(n, self.button)
                 self.blinds[small] = stakes.small_blind
                 self.blinds[big] = stakes.big_blind
         else:
             self.blinds = self._forced_amounts(blinds, "blinds")
         self.ante_paid = [0] * n
-        if stakes.ante or antes is not None:
-            for seat in range(n):
-                if self.antes[seat]:
-                    self.ante_paid[seat] = self._post(seat, self.antes[seat], bet=False)
-        for seat in range(n):
-            if self.blinds[seat] and self.stacks[seat]:
-                self._post(seat, self.blinds[seat], bet=True)
-        largest = max(self.blinds)
-        if largest:
-            # A short all-in blind still sets the full blind: others call the full amount.
-            self.current_bet = largest
-            self._full_bet = largest
-            self._last_raise = max(stakes.small_bet, largest)
-            self._bets_count = 1
-            # The opener is left of the largest blind (the last one in position order).
-            last = self.button
-            for seat in self._seat_order(self.button + 1):
-                if self.blinds[seat] == largest:
-                    last = seat
-            self._blind_opener = (last + 1) % n
-        else:
-            self._blind_opener = (self.button + 1) % n
+        (
+            self.current_bet,
+            self._full_bet,
+            self._last_raise,
+            self._bets_count,
+            self._blind_opener,
+        ) = _post_forced_bets(
+            n, self.button, self.antes, self.blinds, stakes.small_bet, self.stacks, self.bets,
+            self.totals, self.ante_paid, self.all_in,
+        )  # fmt: skip
+        self._active = self.all_in.count(False)
 
     def _forced_amounts(self, values: Sequence[int], name: str) -> list[int]:
         amounts = [int(v) for v in values]
@@ -354,7 +350,7 @@ class HandState(BettingMixin, DealingMixin, ShowdownMixin):
             if self.actor == player and self._bring_in_pending and self._active >= 2:
                 # Disconnected before posting: the bring-in passes to the lowest door
                 # card among the players who can still act.
-                self.actor = bring_in_player(self.hole_cards, self.up, self.folded, self.all_in)
+                self.actor = self._bring_in_seat()
                 self._round_opener = self.actor
             elif self.actor == player:
                 self._bring_in_pending = False
