@@ -22,7 +22,7 @@ import random
 import pytest
 
 from showdown.simulator import GAMES, simulate
-from showdown.simulator.fast import supports_variant
+from showdown.simulator.compiled import supports_variant
 
 #: The benchmarks' shared seed (conftest.SEED): the same hands every run.
 SEED = 20261129

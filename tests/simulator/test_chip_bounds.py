@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from showdown.simulator import GAMES, Stakes, simulate
-from showdown.simulator.fast import compiled_result, run_compiled
+from showdown.simulator.compiled import compiled_result, run_compiled
 from showdown.simulator.results import MAX_CHIPS, PayoffMoments, bb_per_100_interval
 
 

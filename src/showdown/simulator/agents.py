@@ -40,14 +40,30 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias, Union
 
+from .core import _agent_kernels as choices
+
 if TYPE_CHECKING:
     from .hand import HandState, SeatView
 
 HandLike: TypeAlias = "HandState | SeatView"
 """What agents are called with: a table's read-only view, or a hand itself."""
 
+# The agents' choices, shared with the compiled engine (plain Python here).
+_FOLD, _RAISE = choices.FOLD, choices.RAISE
+_draw_keep_mask = choices.draw_keep_mask.py_func
+_random_amount = choices.random_amount.py_func
+_random_brings_in = choices.random_brings_in.py_func
+_random_discard_count = choices.random_discard_count.py_func
+_random_fallback = choices.random_fallback.py_func
+_random_intent = choices.random_intent.py_func
+_rank_score = choices.rank_score.py_func
+_strength_action = choices.strength_action.py_func
+_strength_completes = choices.strength_completes.py_func
+
 __all__ = [
     "AGENTS",
+    "CATEGORY_STRENGTH",
+    "PREFLOP_SCORES",
     "TIMEOUT",
     "Action",
     "Agent",
@@ -166,31 +182,32 @@ class RandomAgent:
     def __call__(self, hand: HandLike, seat: int) -> Action:
         if hand.status == "drawing":
             held = hand.hole_cards[seat]
-            return tuple(self._rng.sample(held, min(len(held), int(self._random() * 4))))
+            return tuple(self._rng.sample(held, _random_discard_count(self._random(), len(held))))
         if hand.bring_in_due:
-            return "bring_in" if self._random() < 0.7 or hand.raise_bounds() is None else "complete"
+            roll = self._random()
+            return (
+                "bring_in"
+                if _random_brings_in(roll, hand.raise_bounds() is not None)
+                else "complete"
+            )
         roll = self._random()
-        # The raise range is looked up only when the roll asks for a raise (it costs most).
-        if hand.to_call:
-            if roll < 1 / 3:
-                return "fold"
-            if roll < 2 / 3:
-                return "call"
+        facing = hand.to_call > 0
+        intent = _random_intent(roll, facing)
+        if intent == _RAISE:
+            # The raise range is looked up only when the roll asks for a raise (it costs most).
             bounds = hand.raise_bounds()
             if bounds is None:
-                return "fold" if roll < 5 / 6 else "call"
-        else:
-            if roll < 0.5:
-                return "check"
-            bounds = hand.raise_bounds()
-            if bounds is None:
-                return "check"
-        low, high = bounds
-        if high == low or self._random() < 0.5:
-            return low
-        if hand.variant.betting == "fixed":
-            return high  # fixed limit allows only the two ends
-        return low + int(self._random() * (high - low + 1))
+                intent = _random_fallback(roll, facing)
+            else:
+                low, high = bounds
+                fixed = hand.variant.betting == "fixed"
+                # Draw only the numbers the choice uses.
+                coin = self._random() if high != low else 0.0
+                pick = self._random() if coin >= 0.5 and not fixed else 0.0
+                return _random_amount(low, high, coin, pick, fixed)
+        if intent == _FOLD:
+            return "fold"
+        return "call" if facing else "check"
 
 
 class CallingStation:
@@ -234,24 +251,13 @@ def _preflop_score(first: int, second: int) -> float:
     return max(0.0, min(score, 0.6))
 
 
-#: Hold'em pre-flop scores for every pair of card codes, computed once at import:
-#: a lookup per decision instead of arithmetic.
-_PREFLOP = [[_preflop_score(a, b) for b in range(52)] for a in range(52)]
+#: Hold'em pre-flop scores of :class:`HandStrengthAgent` for every pair of card codes,
+#: computed once at import: a lookup per decision instead of arithmetic.
+PREFLOP_SCORES = [[_preflop_score(a, b) for b in range(52)] for a in range(52)]
 
-#: Post-flop strength by made-hand category (1 = high card ... 9 = straight flush).
-_CATEGORY_STRENGTH = (0.0, 0.15, 0.5, 0.72, 0.82, 0.87, 0.9, 0.95, 0.99, 1.0)
-
-
-def _rank_score(cards: Sequence[int]) -> float:
-    """Score of fewer than five cards (stud early streets, Omaha pre-flop) from ranks alone."""
-    counts: dict[int, int] = {}
-    for card in cards:
-        counts[card >> 2] = counts.get(card >> 2, 0) + 1
-    most = max(counts.values())
-    high = max(counts)
-    base = (0.15, 0.5, 0.8, 0.95)[min(most, 4) - 1]
-    suited = len({card & 3 for card in cards}) < len(cards)
-    return base + 0.1 * high / 12 + (0.03 if suited else 0.0)
+#: :class:`HandStrengthAgent`'s strength by made-hand category (1 = high card ... 9 =
+#: straight flush).
+CATEGORY_STRENGTH = (0.0, 0.15, 0.5, 0.72, 0.82, 0.87, 0.9, 0.95, 0.99, 1.0)
 
 
 class HandStrengthAgent:
@@ -311,51 +317,45 @@ class HandStrengthAgent:
 
         omaha = hand.variant.hands[0] == "omaha_high"
         if len(own) == 2 and not board:
-            return _PREFLOP[own[0]][own[1]]
+            return PREFLOP_SCORES[own[0]][own[1]]
         if omaha:
             if len(board) < 3:
-                return _rank_score(own) - 0.1
+                return _rank_score(own, len(own)) - 0.1
             strength = evaluator.evaluate_omaha(np.array(own, np.uint8), np.array(board, np.uint8))
         else:
             cards = [*own, *board]
             if len(cards) < 5:
-                return _rank_score(cards)
+                return _rank_score(cards, len(cards))
             if len(cards) > 7:  # stud with a community card never exceeds 7; be safe
                 cards = cards[:7]
             strength = evaluator.evaluate(np.array(cards, np.uint8))
-        return _CATEGORY_STRENGTH[int(strength) >> 12]
+        return CATEGORY_STRENGTH[int(strength) >> 12]
 
     def __call__(self, hand: HandLike, seat: int) -> Action:
         if hand.status == "drawing":
             return self._discards(hand.hole_cards[seat])
         if hand.bring_in_due:
-            if self.strength(hand, seat) >= self.raise_at and hand.raise_bounds() is not None:
-                return "complete"
-            return "bring_in"
+            value = self.strength(hand, seat)
+            completes = _strength_completes(value, self.raise_at, hand.raise_bounds() is not None)
+            return "complete" if completes else "bring_in"
         value = self.strength(hand, seat)
         to_call = hand.to_call
         bounds = hand.raise_bounds()
-        if value >= self.raise_at and bounds is not None:
-            low, high = bounds
-            if hand.variant.betting == "fixed":
-                return low
-            # About two thirds of the pot, within the legal range.
-            target = hand.current_bet + (2 * (hand.pot + to_call)) // 3
-            return min(max(low, target), high)
-        if to_call == 0:
-            return "check"
-        price = to_call / (hand.pot + to_call)
-        return "call" if value >= self.call_at + price * 0.5 else "fold"
+        low, high = bounds if bounds is not None else (-1, -1)
+        intent, amount = _strength_action(
+            value, self.raise_at, self.call_at, to_call, hand.pot, hand.current_bet, low, high,
+            hand.variant.betting == "fixed",
+        )  # fmt: skip
+        if intent == _RAISE:
+            return amount
+        if intent == _FOLD:
+            return "fold"
+        return "call" if to_call else "check"
 
     @staticmethod
     def _discards(held: Sequence[int]) -> tuple[int, ...]:
-        counts: dict[int, int] = {}
-        for card in held:
-            counts[card >> 2] = counts.get(card >> 2, 0) + 1
-        keep = {card for card in held if counts[card >> 2] >= 2}
-        if not keep:
-            keep = {max(held)}
-        return tuple(card for card in held if card not in keep)
+        keep = _draw_keep_mask(held, len(held))
+        return tuple(card for index, card in enumerate(held) if not keep >> index & 1)
 
 
 AGENTS: dict[str, Callable[..., Agent]] = {

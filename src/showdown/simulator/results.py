@@ -23,7 +23,7 @@ Examples
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -35,6 +35,7 @@ __all__ = [
     "SimulationResult",
     "bb_per_100_interval",
     "check_chips",
+    "seat_result",
 ]
 
 #: Largest stack or forced bet ``simulate`` accepts (2**40, about 1.1e12 chips).
@@ -223,6 +224,44 @@ class SeatResult:
     disconnects: int
     rebuys: int
     tournaments_won: int
+
+
+def seat_result(
+    agent: str, counts: Mapping[str, int], net: int, interval: tuple[float, float, float]
+) -> SeatResult:
+    """One seat's :class:`SeatResult` from its counters (both engines count alike).
+
+    ``counts`` holds the counters named in ``table.STAT_NAMES`` (missing ones are
+    0); ``interval`` is ``(bb_per_100, low, high)``.
+
+    Examples
+    --------
+    >>> seat = seat_result("call", {"hands": 10, "vpip": 8, "calls": 9}, 40, (200.0, -1.0, 401.0))
+    >>> seat.vpip, seat.aggression, seat.folds
+    (0.8, 0.0, 0)
+    """
+    hands = counts.get("hands", 0)
+    calls, bets = counts.get("calls", 0), counts.get("bets", 0)
+    showdowns = counts.get("showdowns", 0)
+    rate, low, high = interval
+    return SeatResult(
+        agent=agent,
+        net=int(net),
+        hands=hands,
+        bb_per_100=rate,
+        bb_per_100_low=low,
+        bb_per_100_high=high,
+        vpip=counts.get("vpip", 0) / hands if hands else 0.0,
+        pfr=counts.get("pfr", 0) / hands if hands else 0.0,
+        aggression=bets / calls if calls else (math.inf if bets else 0.0),
+        went_to_showdown=showdowns / hands if hands else 0.0,
+        won_at_showdown=counts.get("showdowns_won", 0) / showdowns if showdowns else 0.0,
+        folds=counts.get("folds", 0),
+        timeouts=counts.get("timeouts", 0),
+        disconnects=counts.get("disconnects", 0),
+        rebuys=counts.get("rebuys", 0),
+        tournaments_won=counts.get("tournaments_won", 0),
+    )
 
 
 @dataclass

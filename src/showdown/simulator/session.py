@@ -20,24 +20,31 @@ Examples
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from . import compiled
 from .agents import Agent, make_agent
 from .hand import EVALUATING, settle_showdowns
 from .phh import write_phh
-from .results import SeatResult, SimulationResult, bb_per_100_interval, check_chips
+from .results import (
+    SeatResult,
+    SimulationResult,
+    bb_per_100_interval,
+    check_chips,
+    seat_result,
+)
 from .rules import Stakes, Variant, get_variant
 from .table import (
     DEFAULT_TIME_LIMIT,
     MODES,
+    STAT_NAMES,
     Table,
     TimeLimit,
-    _agent_name,
+    agent_name,
     default_stakes,
     time_rules,
 )
@@ -98,6 +105,7 @@ def simulate(
     time_limit: TimeLimit | float | None = DEFAULT_TIME_LIMIT,
     clock: Callable[[], float] = time.perf_counter,
     engine: str = "auto",
+    threads: int | None = None,
 ) -> SimulationResult:
     """Play ``hands`` hands of ``game`` between ``agents`` and collect the results.
 
@@ -137,14 +145,18 @@ def simulate(
         Built-in agents answer at once, so they never time out.
     engine
         ``"python"``: the :class:`~showdown.simulator.hand.HandState` engine.
-        ``"compiled"``: the numba engine (:mod:`showdown.simulator.fast`, ~100x
-        faster), for cash games of ``nlhe plhe flhe plo flo plo8 flo8`` whose seats
-        are all built-in agents (``"random"``, ``"call"``, ``"strength"``; exact
-        types, not subclasses), without ``record_histories``;
-        it applies the same rules, but the cards and random choices come from
-        another stream (same seed, same result within one engine). ``"auto"``
-        (default) picks ``"compiled"`` when eligible. Timeouts, disconnects and
-        tournament counts are Python-engine features (0 in compiled results).
+        ``"compiled"``: the numba engine (:mod:`showdown.simulator.compiled`,
+        100x faster or more), for cash games of every built-in variant whose
+        seats are all built-in agents (``"random"``, ``"call"``, ``"strength"``;
+        exact types, not subclasses), without ``record_histories``; it applies
+        the same rules (the same rules core), but the cards and random choices
+        come from another stream (same seed, same result within one engine).
+        ``"auto"`` (default) picks ``"compiled"`` when eligible. Timeouts,
+        disconnects and tournament counts are Python-engine features (0 in
+        compiled results).
+    threads
+        Compiled engine: threads sharing the tables (``None``: every CPU). The
+        result does not depend on it. The Python engine plays on one thread.
 
     Raises
     ------
@@ -187,15 +199,14 @@ def simulate(
         raise ValueError(f"engine: expected one of {ENGINES}, got {engine!r}")
     # Checked up front on either engine: a bad clock must not fail after work started.
     time_limit = time_rules(time_limit, clock)
+    workers = compiled.resolve_threads(threads, tables)
     seeder = random.Random(seed)
     seated = [make_agent(spec, seed=seeder.getrandbits(63)) for spec in specs]
     if engine != "python":
-        from . import fast  # imported here: fast builds on this module's result types
-
-        reason = fast.ineligibility(variant, seated, mode, record_histories)
+        reason = compiled.ineligibility(variant, seated, mode, record_histories)
         if reason is None:
             began = time.perf_counter()
-            run = fast.run_compiled(
+            run = compiled.run_compiled(
                 variant,
                 stakes,
                 seated,
@@ -204,11 +215,12 @@ def simulate(
                 tables=tables,
                 seed=seed,
                 progress=progress,
+                threads=workers,
             )
-            return fast.compiled_result(
+            return compiled.compiled_result(
                 run,
                 game=variant.name,
-                names=[_agent_name(agent) for agent in seated],
+                names=[agent_name(agent) for agent in seated],
                 hands=hands,
                 seed=seed,
                 big_blind=big_blind,
@@ -251,7 +263,7 @@ def simulate(
             settle_showdowns(pending)
         for table, hand in zip(batch, played, strict=True):
             table.finish_hand(hand)
-            if hand._showdown_order:
+            if hand.showdown_order:
                 showdowns += 1
             if histories is not None:
                 histories.append(write_phh(hand))
@@ -277,35 +289,15 @@ def simulate(
 
 
 def _seat_result(tables: list[Table], seat: int, name: str, big_blind: int) -> SeatResult:
-    """Sum one seat's counters over every table."""
-
-    def total(counter: str) -> int:
-        return sum(table.counts[counter][seat] for table in tables)
-
-    hands = total("hands")
-    calls, bets = total("calls"), total("bets")
-    showdowns = total("showdowns")
-    rate, low, high = bb_per_100_interval(
+    """One seat's counters summed over every table."""
+    counts = {
+        counter: sum(table.counts[counter][seat] for table in tables) for counter in STAT_NAMES
+    }
+    interval = bb_per_100_interval(
         sum(table.payoff_sum[seat] for table in tables),
         sum(table.payoff_squares[seat] for table in tables),
-        hands,
+        counts["hands"],
         big_blind,
     )
-    return SeatResult(
-        agent=name,
-        net=sum(table.net[seat] for table in tables),
-        hands=hands,
-        bb_per_100=rate,
-        bb_per_100_low=low,
-        bb_per_100_high=high,
-        vpip=total("vpip") / hands if hands else 0.0,
-        pfr=total("pfr") / hands if hands else 0.0,
-        aggression=bets / calls if calls else (math.inf if bets else 0.0),
-        went_to_showdown=showdowns / hands if hands else 0.0,
-        won_at_showdown=total("showdowns_won") / showdowns if showdowns else 0.0,
-        folds=total("folds"),
-        timeouts=total("timeouts"),
-        disconnects=total("disconnects"),
-        rebuys=total("rebuys"),
-        tournaments_won=total("tournaments_won"),
-    )
+    net = sum(table.net[seat] for table in tables)
+    return seat_result(name, counts, net, interval)

@@ -58,7 +58,7 @@ from .hand import (
 )
 from .rules import Stakes, Variant, get_variant
 
-__all__ = ["MODES", "STAT_NAMES", "Table", "TimeLimit", "default_stakes"]
+__all__ = ["MODES", "STAT_NAMES", "Table", "TimeLimit", "agent_name", "default_stakes"]
 
 #: Table modes: cash tops stacks up before each hand, tournament eliminates busted players.
 MODES = ("cash", "tournament")
@@ -232,7 +232,8 @@ def _fingerprint(hand: HandState) -> tuple[object, ...]:
     return (hand.actor, hand.status, hand.street_index, hand.current_bet, sum(hand.stacks))
 
 
-def _agent_name(agent: object) -> str:
+def agent_name(agent: object) -> str:
+    """The name an agent is shown by: its ``name``, else its function or class name."""
     return str(getattr(agent, "name", None) or getattr(agent, "__name__", type(agent).__name__))
 
 
@@ -321,7 +322,7 @@ class Table:
         self.variant = variant
         self.stakes = stakes if stakes is not None else default_stakes(variant)
         self.agents = list(agents)
-        self.names = [_agent_name(agent) for agent in agents]
+        self.names = [agent_name(agent) for agent in agents]
         # Seats played by a plain CallingStation take the table's no-call fast path.
         self._callers = [type(agent) is CallingStation for agent in agents]
         self.players = players
@@ -547,7 +548,7 @@ class Table:
         counts = self.counts
         net, sums, squares = self.net, self.payoff_sum, self.payoff_squares
         hands, vpip_count, pfr_count = counts["hands"], counts["vpip"], counts["pfr"]
-        showed = bool(hand._showdown_order)
+        showed = bool(hand.showdown_order)
         stacks, starting_stacks = hand.stacks, hand.starting_stacks
         table_stacks, vpip, pfr = self.stacks, self._vpip, self._pfr
         for index, seat in enumerate(seats):
