@@ -233,32 +233,53 @@ def betting_round(
     fixed = limits[0] == FIXED_LIMIT
     pot_limit = limits[0] == POT_LIMIT
     row = state[RECORD_ROW]
+    recording = row >= 0
     first_round = state[STREET] == 0
     start = state[OPENER]
+    # The round's scalars live in locals (registers) and go back to ``state`` at the end.
+    current = state[CURRENT]
+    full_bet = state[FULL_BET]
+    last_raise = state[LAST_RAISE]
+    bets_count = state[BETS_COUNT]
+    bet_size = state[BET_SIZE]
+    open_pair = state[OPEN_PAIR] != 0
+    bring_in_due = state[BRING_IN_DUE] != 0
+    live_count = state[LIVE_COUNT]
+    muck_count = state[MUCK]
+    index = state[ACTIONS]
     while True:
         top = top_two_capacity(n, bets, stacks, folded, all_in)
-        bring_in_due = state[BRING_IN_DUE] != 0
-        current = state[CURRENT]
         seat = next_to_act(start, n, needs, bets, current, bring_in_due, top)
         if seat < 0:
-            return rng
+            break
         capacity = top[2] if top[0] == seat else top[1]
         owed = current - bets[seat]
         stack = stacks[seat]
+        agent = kinds[seat]
+        # The raise range, looked up only when the agent or the record needs it.
+        low = -1
+        high = -1
+        intent = choices.CALL
+        roll = 0.0
         if bring_in_due:
             low = bring_in_options(stack, bring_in, small_bet, capacity, current)[1]
             high = low
-        else:
-            pot = totals.sum() if pot_limit else 0
-            low, high = raise_range(
-                bets[seat], stack, current, may_raise[seat] != 0, capacity, state[FULL_BET],
-                state[BET_SIZE], state[BETS_COUNT], state[LAST_RAISE], state[OPEN_PAIR] != 0, pot,
-                limits,
-            )  # fmt: skip
+        elif recording or agent != CALLING_STATION:
+            if agent == RANDOM_AGENT and not recording:
+                rng, roll = next_uniform(rng)
+                intent = choices.random_intent(roll, owed > 0)
+                lookup = intent == choices.RAISE
+            else:
+                lookup = True
+            if lookup:
+                pot = totals.sum() if pot_limit else 0
+                low, high = raise_range(
+                    bets[seat], stack, current, may_raise[seat] != 0, capacity, full_bet,
+                    bet_size, bets_count, last_raise, open_pair, pot, limits,
+                )  # fmt: skip
         # The agent's choice.
         kind = CHECK_CALL
         amount = 0
-        agent = kinds[seat]
         if bring_in_due:
             completes = False
             if agent == RANDOM_AGENT:
@@ -272,8 +293,9 @@ def betting_round(
             else:
                 kind = BRING_IN
         elif agent == RANDOM_AGENT:
-            rng, roll = next_uniform(rng)
-            intent = choices.random_intent(roll, owed > 0)
+            if recording:
+                rng, roll = next_uniform(rng)
+                intent = choices.random_intent(roll, owed > 0)
             if intent == choices.RAISE:
                 if low < 0:
                     intent = choices.random_fallback(roll, owed > 0)
@@ -298,26 +320,25 @@ def betting_round(
                 kind = BET_RAISE
             elif intent == choices.FOLD:
                 kind = FOLD
-        index = state[ACTIONS]
-        if row >= 0 and index < actions.shape[1]:
+        if recording and index < actions.shape[1]:
             actions[row, index, 0] = seat
             actions[row, index, 1] = kind
             actions[row, index, 2] = amount
             bounds[row, index, 0] = low
             bounds[row, index, 1] = high
-        state[ACTIONS] = index + 1
+        index += 1
         # Its effect.
         if kind == FOLD:
             counters[seat, COUNT_FOLDS] += 1
             folded[seat] = 1
             needs[seat] = 0
-            state[LIVE_COUNT] -= 1
+            live_count -= 1
             if draw:
                 for card in range(seats[COUNTS, seat]):
-                    muck[state[MUCK]] = cards[seat, card]
-                    state[MUCK] += 1
-            if state[LIVE_COUNT] == 1:
-                return rng
+                    muck[muck_count] = cards[seat, card]
+                    muck_count += 1
+            if live_count == 1:
+                break
         elif kind == CHECK_CALL:
             if owed > 0:
                 counters[seat, COUNT_CALLS] += 1
@@ -334,38 +355,43 @@ def betting_round(
             needs[seat] = 0
             may_raise[seat] = 0
         elif kind == BRING_IN:
-            state[BRING_IN_DUE] = 0
+            bring_in_due = False
             paid = min(bring_in, stack)
             stacks[seat] = stack - paid
             totals[seat] += paid
             bets[seat] += paid
             if paid == stack:
                 all_in[seat] = 1
-            state[CURRENT] = max(current, paid)
+            current = max(current, paid)
             after_bring_in(seat, n, folded, all_in, needs)
         else:
             counters[seat, COUNT_BETS] += 1
             if first_round and not bring_in_due:
                 vpip[seat] = 1
                 pfr[seat] = 1
-            state[BRING_IN_DUE] = 0
+            bring_in_due = False
             paid = amount - bets[seat]
             stacks[seat] = stack - paid
             totals[seat] += paid
             bets[seat] = amount
             if paid == stack:
                 all_in[seat] = 1
-            state[CURRENT] = amount
             reopen, full_bet, last_raise, bets_count, bet_size = apply_bet(
-                amount, current, state[FULL_BET], state[BET_SIZE], state[LAST_RAISE],
-                state[BETS_COUNT], state[OPEN_PAIR] != 0, limits,
-            )  # fmt: skip
-            state[FULL_BET] = full_bet
-            state[LAST_RAISE] = last_raise
-            state[BETS_COUNT] = bets_count
-            state[BET_SIZE] = bet_size
+                amount, current, full_bet, bet_size, last_raise, bets_count, open_pair, limits
+            )
+            current = amount
             after_bet(seat, n, folded, all_in, reopen, needs, may_raise)
         start = seat + 1
+    state[CURRENT] = current
+    state[FULL_BET] = full_bet
+    state[LAST_RAISE] = last_raise
+    state[BETS_COUNT] = bets_count
+    state[BET_SIZE] = bet_size
+    state[BRING_IN_DUE] = 1 if bring_in_due else 0
+    state[LIVE_COUNT] = live_count
+    state[MUCK] = muck_count
+    state[ACTIONS] = index
+    return rng
 
 
 @jit_inline

@@ -112,9 +112,9 @@ def showing_rank(cards, count):  # pragma: no cover - compiled
     the same sizes sort lower), ranks (4 bits each) and highest code + 1 (6 bits).
     Unknown cards (-1) do not count.
     """
-    # Per-rank counts packed 3 bits apart in one int, then one sort key per group
-    # ((size << 4) | rank) kept in descending order: no arrays, few steps, so the
-    # same code is quick as plain Python (HandState) and compiled.
+    # Per-rank counts packed 3 bits apart in one int; then the groups picked largest
+    # key ((size << 4) | rank) first. No arrays or lists: the same code is quick both
+    # as plain Python (HandState) and compiled.
     counts = 0
     top = -1
     for index in range(count):
@@ -123,27 +123,25 @@ def showing_rank(cards, count):  # pragma: no cover - compiled
             top = card
         if card >= 0:
             counts += 1 << (3 * (card >> 2))
-    keys = [0] * MAX_SHOWN
-    groups = 0
-    seen = 0
-    for index in range(count):
-        card = cards[index]
-        if card < 0 or (seen >> (card >> 2)) & 1:
-            continue
-        rank = card >> 2
-        seen |= 1 << rank
-        key = (((counts >> (3 * rank)) & 7) << 4) | rank
-        position = groups
-        while position > 0 and keys[position - 1] < key:
-            keys[position] = keys[position - 1]
-            position -= 1
-        keys[position] = key
-        groups += 1
     sizes = 0
     ranks = 0
-    for index in range(groups):
-        sizes = (sizes << 3) | (keys[index] >> 4)
-        ranks = (ranks << 4) | (keys[index] & 15)
+    groups = 0
+    used = 0
+    for _ in range(count):
+        best = -1
+        for index in range(count):
+            card = cards[index]
+            if card >= 0 and not (used >> (card >> 2)) & 1:
+                rank = card >> 2
+                key = (((counts >> (3 * rank)) & 7) << 4) | rank
+                if key > best:
+                    best = key
+        if best < 0:
+            break
+        used |= 1 << (best & 15)
+        sizes = (sizes << 3) | (best >> 4)
+        ranks = (ranks << 4) | (best & 15)
+        groups += 1
     pad = MAX_SHOWN - groups
     packed = ((sizes << (3 * pad)) << (4 * MAX_SHOWN)) | (ranks << (4 * pad))
     return (packed << 6) | (top + 1)
