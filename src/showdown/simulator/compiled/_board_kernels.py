@@ -9,7 +9,9 @@ the showdown. The steps shared with the other families are in
 
 from __future__ import annotations
 
-from ..._jit import jit
+import numpy as np
+
+from ..._jit import jit, jit_inline
 from ..core import _agent_kernels as choices
 from ._showdown_kernels import high_strength, omaha_low, omaha_strength
 from ._table_kernels import (
@@ -28,7 +30,6 @@ from ._views import unowned
 from .layout import (
     FOLDED,
     HIGH,
-    HOLDEM_HIGH,
     LIVE_COUNT,
     LOW,
     OMAHA_HILO,
@@ -54,10 +55,36 @@ def _board_row(board, count, board3, board4, board5):  # pragma: no cover - comp
 
 
 @jit
-def _strength_scores(
+def _holdem_scores(
     n,
     street,
-    omaha,
+    hole,
+    kinds,
+    folded,
+    cards,
+    board,
+    board_count,
+    values,
+    preflop,
+    category,
+    evaluator,
+):  # pragma: no cover - compiled
+    """Hold'em strength agents' scores for this street (``HandStrengthAgent.strength``):
+    the pre-flop table, later the category of the best hand."""
+    for seat in range(n):
+        if kinds[seat] != STRENGTH_AGENT or folded[seat]:
+            continue
+        if street == 0:
+            values[seat] = preflop[cards[seat, 0], cards[seat, 1]]
+        else:
+            strength = high_strength(cards[seat, :hole], board[:board_count], evaluator)
+            values[seat] = category[strength >> 12]
+
+
+@jit
+def _omaha_scores(
+    n,
+    street,
     kinds,
     folded,
     cards,
@@ -65,53 +92,83 @@ def _strength_scores(
     board,
     board_count,
     values,
-    preflop,
     category,
     scratch,
     evaluator,
 ):  # pragma: no cover - compiled
-    """The strength agents' scores for this street (``HandStrengthAgent.strength``)."""
+    """Omaha strength agents' scores: a rank count before the flop, later the category
+    of the best two-plus-three hand."""
     for seat in range(n):
         if kinds[seat] != STRENGTH_AGENT or folded[seat]:
             continue
         if street == 0:
-            if omaha:
-                values[seat] = choices.rank_score(cards[seat], holes.shape[1]) - 0.1
-            else:
-                values[seat] = preflop[cards[seat, 0], cards[seat, 1]]
-        elif omaha:
+            values[seat] = choices.rank_score(cards[seat], holes.shape[1]) - 0.1
+        else:
             row = _board_row(board, board_count, scratch.board3, scratch.board4, scratch.board5)
             strength = omaha_strength(holes, seat, row, evaluator, scratch.pairs, scratch.triples)
-            values[seat] = category[strength >> 12]
-        else:
-            strength = high_strength(cards[seat], holes.shape[1], board, board_count, evaluator)
             values[seat] = category[strength >> 12]
 
 
 @jit
-def _showdown_strengths(
-    n, omaha, hi_lo, seats, cards, holes, board, scratch, evaluator
-):  # pragma: no cover
-    """Every live seat's high (and Omaha 8-or-better low) strength; 0 for folded seats."""
+def _holdem_showdown(n, hole, seats, cards, board, evaluator):  # pragma: no cover - compiled
+    """Every live seat's hold'em strength; 0 for folded seats."""
+    for seat in range(n):
+        seats[HIGH, seat] = 0
+        if not seats[FOLDED, seat]:
+            seats[HIGH, seat] = high_strength(cards[seat, :hole], board, evaluator)
+
+
+@jit
+def _omaha_showdown(n, hi_lo, seats, holes, board, scratch, evaluator):  # pragma: no cover
+    """Every live seat's Omaha high (and 8-or-better low) strength; 0 for folded seats."""
     row = _board_row(board, 5, scratch.board3, scratch.board4, scratch.board5)
     for seat in range(n):
         seats[HIGH, seat] = 0
         seats[LOW, seat] = 0
         if seats[FOLDED, seat]:
             continue
-        if omaha:
-            seats[HIGH, seat] = omaha_strength(
-                holes, seat, row, evaluator, scratch.pairs, scratch.triples
-            )
-            if hi_lo:
-                seats[LOW, seat] = omaha_low(holes, seat, board, 5, evaluator)
-        else:
-            seats[HIGH, seat] = high_strength(cards[seat], holes.shape[1], board, 5, evaluator)
+        seats[HIGH, seat] = omaha_strength(
+            holes, seat, row, evaluator, scratch.pairs, scratch.triples
+        )
+        if hi_lo:
+            seats[LOW, seat] = omaha_low(holes, seat, board, evaluator)
 
 
 @jit
-def play_board(
+def play_holdem(
     first, last, hands_per_table, rules, agents, tables, results, records, scratch, evaluator
+):  # pragma: no cover - compiled
+    """:func:`_play_board` for hold'em: only hold'em's evaluation gets compiled."""
+    _play_board(
+        first, last, hands_per_table, rules, agents, tables, results, records, scratch, evaluator,
+        False,
+    )  # fmt: skip
+
+
+@jit
+def play_omaha(
+    first, last, hands_per_table, rules, agents, tables, results, records, scratch, evaluator
+):  # pragma: no cover - compiled
+    """:func:`_play_board` for Omaha (high and hi-lo)."""
+    _play_board(
+        first, last, hands_per_table, rules, agents, tables, results, records, scratch, evaluator,
+        True,
+    )  # fmt: skip
+
+
+@jit_inline
+def _play_board(
+    first,
+    last,
+    hands_per_table,
+    rules,
+    agents,
+    tables,
+    results,
+    records,
+    scratch,
+    evaluator,
+    omaha,
 ):  # pragma: no cover - compiled
     """Play ``hands_per_table[t]`` hands at each table ``t`` in ``first..last-1``.
 
@@ -131,7 +188,6 @@ def play_board(
     hole = rules.hole_count
     limits = rules.limits
     big_bets = rules.street_big_bet
-    omaha = rules.showdown != HOLDEM_HIGH
     hi_lo = rules.showdown == OMAHA_HILO
     kinds = agents.kinds
     strength_seats = False
@@ -166,7 +222,7 @@ def play_board(
                     card, rng = deal_card(deck, state, rng)
                     cards[seat, index] = card
                     holes[seat, index] = card
-            board_count = 0
+            board_count = np.int64(0)  # not a literal: see high_strength
             for street in range(4):
                 state[STREET] = street
                 bet_size = limits[3] if big_bets[street] else limits[2]
@@ -179,10 +235,16 @@ def play_board(
                         board_count += 1
                     new_round(n, seats, state, (button + 1) % n, False, bet_size, limits[2])
                 if strength_seats:
-                    _strength_scores(
-                        n, street, omaha, kinds, seats[FOLDED], cards, holes, board, board_count,
-                        values, agents.preflop, agents.category, scratch, evaluator,
-                    )  # fmt: skip
+                    if omaha:
+                        _omaha_scores(
+                            n, street, kinds, seats[FOLDED], cards, holes, board, board_count,
+                            values, agents.category, scratch, evaluator,
+                        )  # fmt: skip
+                    else:
+                        _holdem_scores(
+                            n, street, hole, kinds, seats[FOLDED], cards, board, board_count,
+                            values, agents.preflop, agents.category, evaluator,
+                        )  # fmt: skip
                 rng = betting_round(
                     n, seats, values, stacks, counters, state, kinds, agents.raise_at,
                     agents.call_at, limits, 0, False, cards, scratch.muck, records.actions,
@@ -193,7 +255,10 @@ def play_board(
             if state[LIVE_COUNT] == 1:
                 award_uncontested(n, seats, stacks)
             else:
-                _showdown_strengths(n, omaha, hi_lo, seats, cards, holes, board, scratch, evaluator)
+                if omaha:
+                    _omaha_showdown(n, hi_lo, seats, holes, board, scratch, evaluator)
+                else:
+                    _holdem_showdown(n, hole, seats, cards, board, evaluator)
                 showdown_payout(n, button, hi_lo, False, seats, stacks, counters)
                 results.showdowns[table] += 1
             finish_hand(n, seats, stacks, counters, results.net[table], results.moments[table])

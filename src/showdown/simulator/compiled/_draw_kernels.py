@@ -203,7 +203,7 @@ def play_draw(
                     for seat in range(n):
                         if kinds[seat] == STRENGTH_AGENT and not folded[seat]:
                             values[seat] = score_of_cards(
-                                cards[seat], counts[seat], board, 0, agents.category,
+                                cards[seat, : counts[seat]], board[:0], agents.category,
                                 scratch.merged, evaluator,
                             )  # fmt: skip
                 rng = betting_round(
@@ -220,7 +220,9 @@ def play_draw(
                     seats[LOW, seat] = 0
                     seats[HIGH, seat] = 0
                     if not folded[seat]:
-                        seats[HIGH, seat] = high_strength(cards[seat], 5, board, 0, evaluator)
+                        seats[HIGH, seat] = high_strength(
+                            cards[seat, : counts[seat]], board[:0], evaluator
+                        )
                 showdown_payout(n, button, False, False, seats, stacks, counters)
                 results.showdowns[table] += 1
             finish_hand(n, seats, stacks, counters, results.net[table], results.moments[table])

@@ -20,15 +20,19 @@ from ..core import _agent_kernels as choices
 
 
 @jit
-def high_strength(cards, count, board, board_count, tables):  # pragma: no cover - compiled
-    """Best five of ``cards[:count]`` and ``board[:board_count]`` (5 to 7 cards in all)."""
+def high_strength(cards, board, tables):  # pragma: no cover - compiled
+    """Best five of ``cards`` and ``board`` (5 to 7 cards in all).
+
+    Card counts come from the arrays' lengths (slices), never from literal
+    arguments: numba compiles a separate copy per literal value.
+    """
     key = KEY_START
     bits = np.uint64(0)
-    for index in range(count):
+    for index in range(cards.shape[0]):
         card = cards[index]
         key += tables.card_key[card]
         bits |= tables.card_bit[card]
-    for index in range(board_count):
+    for index in range(board.shape[0]):
         card = board[index]
         key += tables.card_key[card]
         bits |= tables.card_bit[card]
@@ -38,12 +42,12 @@ def high_strength(cards, count, board, board_count, tables):  # pragma: no cover
 
 
 @jit
-def low8_strength(cards, count, board, board_count, tables):  # pragma: no cover - compiled
-    """Best 8-or-better low of ``cards[:count]`` and ``board[:board_count]`` (0: none)."""
+def low8_strength(cards, board, tables):  # pragma: no cover - compiled
+    """Best 8-or-better low of ``cards`` and ``board`` (0: none)."""
     mask = 0
-    for index in range(count):
+    for index in range(cards.shape[0]):
         mask |= tables.low_bit[cards[index]]
-    for index in range(board_count):
+    for index in range(board.shape[0]):
         mask |= tables.low_bit[board[index]]
     return tables.low8[mask]
 
@@ -58,26 +62,28 @@ def omaha_strength(holes, seat, board_row, tables, pairs, triples):  # pragma: n
 
 
 @jit
-def omaha_low(holes, seat, board, board_count, tables):  # pragma: no cover - compiled
-    """Omaha 8-or-better low of ``holes[seat]`` with ``board[:board_count]`` (0: none)."""
+def omaha_low(holes, seat, board, tables):  # pragma: no cover - compiled
+    """Omaha 8-or-better low of ``holes[seat]`` with ``board`` (0: none)."""
     hole_mask = 0
     for index in range(holes.shape[1]):
         hole_mask |= tables.low_bit[holes[seat, index]]
     board_mask = 0
-    for index in range(board_count):
+    for index in range(board.shape[0]):
         board_mask |= tables.low_bit[board[index]]
     return tables.omaha_low8[(np.int64(hole_mask) << 8) | board_mask]
 
 
 @jit
-def score_of_cards(cards, count, board, board_count, category, merged, tables):  # pragma: no cover
+def score_of_cards(cards, board, category, merged, tables):  # pragma: no cover - compiled
     """The strength agent's score of its cards (and the board): a rank count below five
     cards, else the category of the best hand mapped by ``category``. ``merged`` is
     scratch space for cards and board together."""
-    if count + board_count < 5:
+    count = cards.shape[0]
+    total = count + board.shape[0]
+    if total < 5:
         for index in range(count):
             merged[index] = cards[index]
-        for index in range(board_count):
+        for index in range(board.shape[0]):
             merged[count + index] = board[index]
-        return choices.rank_score(merged, count + board_count)
-    return category[high_strength(cards, count, board, board_count, tables) >> 12]
+        return choices.rank_score(merged, total)
+    return category[high_strength(cards, board, tables) >> 12]

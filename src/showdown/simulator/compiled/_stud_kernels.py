@@ -12,6 +12,8 @@ Cards go to the players still in, from the left of the button, as
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..._jit import jit
 from ..core._forced_kernels import best_showing_seat, bring_in_seat, has_pair, showing_rank
 from ..core._pot_kernels import stud_order
@@ -152,7 +154,7 @@ def play_stud(
                 row = records.offsets[table] + hand
                 state[RECORD_ROW] = row
                 record_start(row, button, n, seats[START], records)
-            board_count = 0
+            board_count = np.int64(0)  # not a literal: see high_strength
             for street in range(5):
                 state[STREET] = street
                 board_count, rng = _deal_street(
@@ -167,7 +169,7 @@ def play_stud(
                     for seat in range(n):
                         if kinds[seat] == STRENGTH_AGENT and not folded[seat]:
                             values[seat] = score_of_cards(
-                                cards[seat], counts[seat], board, board_count, agents.category,
+                                cards[seat, : counts[seat]], board[:board_count], agents.category,
                                 scratch.merged, evaluator,
                             )  # fmt: skip
                 rng = betting_round(
@@ -189,13 +191,10 @@ def play_stud(
                     seats[TOP_CARD, seat] = top
                     if folded[seat]:
                         continue
-                    seats[HIGH, seat] = high_strength(
-                        cards[seat], counts[seat], board, board_count, evaluator
-                    )
+                    own = cards[seat, : counts[seat]]
+                    seats[HIGH, seat] = high_strength(own, board[:board_count], evaluator)
                     if hi_lo:
-                        seats[LOW, seat] = low8_strength(
-                            cards[seat], counts[seat], board, board_count, evaluator
-                        )
+                        seats[LOW, seat] = low8_strength(own, board[:board_count], evaluator)
                 stud_order(n, seats[TOP_CARD], seats[ORDER])
                 showdown_payout(n, button, hi_lo, True, seats, stacks, counters)
                 results.showdowns[table] += 1

@@ -425,7 +425,7 @@ def showdown_payout(n, button, hi_lo, stud, seats, stacks, counters):  # pragma:
     wagers = seats[WAGERS]
     live = seats[LIVE]
     payout = seats[PAYOUT]
-    dead = 0
+    dead = np.int64(0)  # not a literal 0: numba would compile pot_levels for it separately
     for seat in range(n):
         wagers[seat] = totals[seat] - ante_paid[seat]
         live[seat] = 1 - seats[FOLDED, seat]

@@ -224,12 +224,12 @@ class CompiledRun:
     records: HandRecords | None = None
 
 
-def _kernel(family: str) -> Callable[..., None]:
+def _kernel(family: str, showdown: int) -> Callable[..., None]:
     """The family's session kernel (imported here: only that family gets compiled)."""
     if family == "board":
-        from ._board_kernels import play_board
+        from ._board_kernels import play_holdem, play_omaha
 
-        return play_board
+        return play_holdem if showdown == layout.HOLDEM_HIGH else play_omaha
     if family == "stud":
         from ._stud_kernels import play_stud
 
@@ -354,9 +354,10 @@ def run_compiled(
         )
     workers = resolve_threads(threads, tables)
     players = len(kinds)
-    kernel = _kernel(family)
+    showdown = _SHOWDOWNS[family, variant.hands]
+    kernel = _kernel(family, showdown)
     evaluator = _evaluator_tables()
-    rules = _rules(variant, stakes, players, _SHOWDOWNS[family, variant.hands])
+    rules = _rules(variant, stakes, players, showdown)
     seats = _agents(kinds, agents)
     state = layout.TableState(
         starting=np.full(players, starting_stack, np.int64),
