@@ -1,4 +1,4 @@
-"""Betting rules, one test per paragraph of the rule documents (../shared/rules/*.txt)."""
+"""Betting rules, one test per paragraph of the rule documents (quoted in docs/rules.md)."""
 
 from __future__ import annotations
 

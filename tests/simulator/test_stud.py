@@ -1,4 +1,4 @@
-"""Seven-card stud rules (holdem-omaha-hilo-stud-rules.txt, "7 card stud" and DESIGN.md)."""
+"""Seven-card stud rules (the "7 card stud" rules and the decisions in docs/rules.md)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ removes busted players (tournaments, until one player holds every chip, then a
 new tournament starts), and during a hand it asks each seat's agent for its
 action and applies it to the :class:`~showdown.simulator.hand.HandState`.
 
-Time and connection (DESIGN.md §5). Python cannot interrupt a running
+Time and connection (see ``docs/rules.md``). Python cannot interrupt a running
 callable, so the table measures each decision on an injectable ``clock``
 (default :func:`time.perf_counter`) and applies the rule when the agent returns:
 

@@ -74,6 +74,7 @@ class HandBase:
     _bring_in_pending: bool
     _open_pair: bool
     _round_opener: int | None
+    _first_bettor: int | None
     _blind_opener: int
     _showdown_order: list[int]
     _pending_deals: list[tuple[int, int]]

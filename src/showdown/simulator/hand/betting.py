@@ -67,6 +67,7 @@ class BettingMixin(HandBase):
             self._last_raise = stakes.small_bet
         self._bet_size = stakes.big_bet if street.big_bet else stakes.small_bet
         self.aggressor = None
+        self._first_bettor = None
         self._open_pair = False
         opener = street.opener
         if opener == "blinds":
@@ -374,6 +375,8 @@ class BettingMixin(HandBase):
             self._open_pair, self._limits,
         )  # fmt: skip
         self.aggressor = seat
+        if self._first_bettor is None:
+            self._first_bettor = seat
         _after_bet(
             seat, self.n, self.folded, self.all_in, reopen, self._needs_action, self._may_raise
         )

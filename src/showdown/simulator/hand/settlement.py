@@ -217,9 +217,10 @@ class ShowdownMixin(HandBase):
     def _begin_showdown(self) -> None:
         self._return_uncalled()
         contenders = [s for s in range(self.n) if not self.folded[s]]
-        # Showdown order: last aggressor first, else the first to act; then clockwise.
-        first = self.aggressor if self.aggressor is not None else self._round_opener
-        if first is None or self.folded[first]:
+        # "The player who bet first (or checked first if no other bet was forthcoming)
+        # is required to reveal their cards first"; then clockwise.
+        first = self._first_bettor if self._first_bettor is not None else self._round_opener
+        if first is None:
             first = contenders[0]
         order = [s for s in self._seat_order(first) if not self.folded[s]]
         self._showdown_order = order

@@ -6,40 +6,14 @@ Every operation checks legality and raises :class:`IllegalActionError` (a
 ``ValueError``) otherwise. Amounts are integer chips; bets are given as round
 totals ("raise to"). The hot path uses plain lists and ints only.
 
-The binding rules are DESIGN.md §5 and the rule documents. Where both leave a
-point open this module decides:
-
-- Fixed limit: an all-in raise of at least half a bet is a full raise (it counts
-  toward the cap and reopens the betting; the next raise is a full bet above it);
-  less than half a bet reopens nothing. Caps hold heads-up too.
-- An all-in opening bet below the minimum bet still opens the betting: players
-  who checked may raise (in fixed limit, to a full bet).
-- No/pot limit after a short all-in raise: the minimum raise-to is the current
-  bet plus the last full raise. A short all-in does not reopen the betting for
-  players who already acted, but short all-ins that together make a full raise
-  do: a player facing at least the last full raise in total may raise again
-  (the card-room/TDA reading; ``Variant.cumulative_all_ins=False`` keeps the
-  single-all-in reading, where only one full raise reopens).
-- A raise is offered only when another active player has chips beyond the
-  current bet; a player whose bet is matched and who could not be raised against
-  is not asked to act (e.g. the big blind when the only opponent called all-in).
-- Stud: the bring-in is a forced bet (no fold), ace high; no bring-in when fewer
-  than two players can act. On fourth street with an open pair the opening bet
-  may be the small or the big bet, and the round continues in that size. The
-  highest showing hand ranks quads > trips > two pair > pair > high cards, then
-  ranks, then the suit of the highest card; when that player is all-in the next
-  active player clockwise acts. The odd chip goes to the winner holding the
-  highest card by suit among their own cards.
-- Five-card draw: up to 9 players (what the deck allows with reshuffles); all-in
-  players still draw; folded hands and earlier discards form the muck that is
-  reshuffled when the deck runs out (never the drawing player's own discards).
-- Showdown: the last aggressor of the final betting round shows first, else the
-  first player to act in it, then clockwise. A hand may be mucked once another
-  hand is shown and nobody is all-in; a mucked hand forfeits. Uncalled bets are
-  returned first; antes are dead money in the main pot, open to every live player.
-- Events: a time-out folds, checks when free, posts a due bring-in, stands pat
-  on a draw, and mucks (or shows when mucking is not allowed) at the showdown. A
-  disconnected player is all-in for the chips already in, stands pat, and shows.
+The rules are those of the rule documents; where they are silent, the
+decisions listed in ``docs/rules.md`` (the repository's rule decisions table,
+which quotes the documents) apply. Every betting and payout rule is a function
+of :mod:`showdown.simulator.core`, shared with the compiled engine. This
+module adds the events of a hand: a time-out folds, checks when free, posts a
+due bring-in, stands pat on a draw, and mucks (or shows when mucking is not
+allowed) at the showdown; a disconnected player is all-in for the chips already
+in, stands pat, and shows.
 
 Examples
 --------
@@ -160,6 +134,7 @@ class HandState(BettingMixin, DealingMixin, ShowdownMixin):
     _open_pair = False
     aggressor: int | None = None
     _round_opener: int | None = None
+    _first_bettor: int | None = None  # first bet of the current round (showdown order)
     _next_card = 0
     _capacity: tuple[int, int, int] | None = None
     _draw_done = False
