@@ -132,3 +132,12 @@ def test_phh_out_is_checked_before_the_simulation(tmp_path: Path, monkeypatch):
         assert code == 1 and out == ""
         assert err.startswith(f"Error: --phh-out: cannot write to {target!r}: "), err
         assert len(err.strip().splitlines()) == 1
+
+
+def test_threads_option_gives_the_same_result():
+    args = ["simulate", "--game", "stud", "--hands", "400", "--seed", "3", "--json"]
+    one = json.loads(run(*args, "--threads", "1")[1])
+    two = json.loads(run(*args, "--threads", "2")[1])
+    assert [s["net"] for s in one["seats"]] == [s["net"] for s in two["seats"]]
+    code, _, err = run("simulate", "--hands", "5", "--threads", "0")
+    assert code == 1 and err.startswith("Error: --threads: expected None or a positive int")

@@ -131,6 +131,7 @@ def run_simulation(
     stack: int | None,
     phh_out: Path | None,
     progress: Any = None,
+    threads: int | None = None,
 ) -> Any:
     """Run the simulation for the command; raises ``ValueError`` naming bad input."""
     from ..simulator import simulate
@@ -150,6 +151,7 @@ def run_simulation(
         mode=mode,
         record_histories=phh_out is not None,
         progress=progress,
+        threads=threads,
     )
     if phh_out is not None:
         width = max(5, len(str(hands)))
@@ -194,6 +196,12 @@ def run_simulation(
 )
 @click.option("--stack", type=int, default=None, help="Starting stack [default: 100 big blinds].")
 @click.option(
+    "--threads",
+    type=int,
+    default=None,
+    help="Threads sharing the tables [default: every CPU]; the result does not depend on it.",
+)
+@click.option(
     "--phh-out",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
@@ -208,6 +216,7 @@ def simulate_command(
     seed: int | None,
     mode: str,
     stack: int | None,
+    threads: int | None,
     phh_out: Path | None,
     as_json: bool,
 ) -> None:
@@ -221,7 +230,9 @@ def simulate_command(
         players = max(6, len([name for name in agents.split(",") if name.strip()]))
     reporter = _Progress(enabled=not as_json and sys.stderr.isatty())
     try:
-        result = run_simulation(game, players, hands, agents, seed, mode, stack, phh_out, reporter)
+        result = run_simulation(
+            game, players, hands, agents, seed, mode, stack, phh_out, reporter, threads
+        )
     except ValueError as error:
         raise click.ClickException(option_message(str(error))) from None
     finally:
