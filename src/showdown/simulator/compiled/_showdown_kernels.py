@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._jit import jit
+from ..._jit import jit, jit_inline
 from ...evaluator._kernels import (
     COLUMN_MASK_7,
     KEY_START,
@@ -19,12 +19,13 @@ from ...evaluator._kernels import (
 from ..core import _agent_kernels as choices
 
 
-@jit
+@jit_inline
 def high_strength(cards, board, tables):  # pragma: no cover - compiled
     """Best five of ``cards`` and ``board`` (5 to 7 cards in all).
 
     Card counts come from the arrays' lengths (slices), never from literal
-    arguments: numba compiles a separate copy per literal value.
+    arguments: numba compiles a separate copy per literal value. Inlined: a call
+    would copy the evaluator's tables (eleven arrays) per hand evaluated.
     """
     key = KEY_START
     bits = np.uint64(0)
@@ -41,7 +42,7 @@ def high_strength(cards, board, tables):  # pragma: no cover - compiled
     )
 
 
-@jit
+@jit_inline
 def low8_strength(cards, board, tables):  # pragma: no cover - compiled
     """Best 8-or-better low of ``cards`` and ``board`` (0: none)."""
     mask = 0
@@ -61,7 +62,7 @@ def omaha_strength(holes, seat, board_row, tables, pairs, triples):  # pragma: n
     )  # fmt: skip
 
 
-@jit
+@jit_inline
 def omaha_low(holes, seat, board, tables):  # pragma: no cover - compiled
     """Omaha 8-or-better low of ``holes[seat]`` with ``board`` (0: none)."""
     hole_mask = 0
