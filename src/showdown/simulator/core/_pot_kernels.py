@@ -61,10 +61,24 @@ def pot_levels(n, wagers, live, dead, amounts, levels):  # pragma: no cover - co
     ``dead`` (antes) joins the main pot. Empty pots are left out.
     """
     top_level = -1
+    low_level = -1
+    total = dead
     for seat in range(n):
-        if live[seat] and wagers[seat] > top_level:
-            top_level = wagers[seat]
+        wager = wagers[seat]
+        total += wager
+        if live[seat]:
+            if wager > top_level:
+                top_level = wager
+            if low_level < 0 or wager < low_level:
+                low_level = wager
     if top_level < 0:
+        return 0
+    if low_level == top_level:
+        # Every live player wagered the same (the common case): one pot holds every chip.
+        if total > 0:
+            amounts[0] = total
+            levels[0] = top_level
+            return 1
         return 0
     over = 0
     for seat in range(n):

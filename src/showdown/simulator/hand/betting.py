@@ -78,12 +78,13 @@ class BettingMixin(HandBase):
                 stakes.bring_in > 0 and self._active >= 2 and not self.all_in[start]
             )
         elif opener == "high_showing":
-            folded = self.folded
+            folded, hole, up = self.folded, self.hole_cards, self.up
             pairs = variant.open_pair_big_bet and self.street_index == 1
             ranks = [-1] * n
             for seat in range(n):
                 if not folded[seat]:
-                    shown = self._up_cards(seat)
+                    cards = zip(hole[seat], up[seat], strict=False)
+                    shown = [card for card, face_up in cards if face_up]
                     ranks[seat] = _showing_rank(shown, len(shown))
                     if pairs and not self._open_pair:
                         self._open_pair = _has_pair(shown, len(shown))
