@@ -385,3 +385,33 @@ def test_compiled_strength_agent_decides_like_the_python_one(game):
         state = replay(variant, stakes, records, hand, decide=ask)
         assert state.stacks == records.finals[hand].tolist()
     assert decisions > 300
+
+
+FORK_SCRIPT = """
+import multiprocessing, sys
+from showdown.simulator import simulate
+
+def child(queue):
+    queue.put(simulate("stud", ["random", "call"], hands=200, seed=2).net)
+
+if __name__ == "__main__":
+    parent = simulate("stud", ["random", "call"], hands=200, seed=2).net
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    process = context.Process(target=child, args=(queue,))
+    process.start()
+    result = queue.get(timeout=120)
+    process.join(timeout=120)
+    sys.exit(0 if result == parent and process.exitcode == 0 else 1)
+"""
+
+
+def test_fork_after_a_compiled_session(tmp_path):
+    # The kernels are serial (threads come from a Python pool): a forked child can play.
+    import subprocess
+    import sys
+
+    script = tmp_path / "fork_check.py"
+    script.write_text(FORK_SCRIPT)
+    completed = subprocess.run([sys.executable, str(script)], timeout=300, capture_output=True)
+    assert completed.returncode == 0, completed.stderr.decode()[-2000:]
