@@ -111,8 +111,9 @@ def holdem_class_kernel(
     hole_suit_ranks = np.zeros((n_players, 4), np.int64)
     rank_high = np.zeros((1, n_players), np.int64)[0]
     # Outcomes are buffered and scored in batches (see ``_scoring``).
-    highs = np.zeros((BATCH, n_players), np.int64)
-    lows = np.zeros((BATCH, n_players), np.int64)
+    highs = np.zeros((n_players, BATCH), np.int64)
+    lows = np.zeros((n_players, BATCH), np.int64)
+    score_scratch = np.zeros((3, BATCH), np.int64)
     weights = np.zeros((1, BATCH), np.int64)[0]
 
     for h in range(n_holdings):
@@ -154,6 +155,7 @@ def holdem_class_kernel(
                     weights,
                     np.int64(n_buffered),
                     hilo,
+                    score_scratch,
                     counts[h],
                     scoop[h],
                     share_any[h],
@@ -208,7 +210,7 @@ def holdem_class_kernel(
                     suited |= board_suit_ranks[suit]
                     work += n_players
                     for p in range(n_players):
-                        highs[n_buffered, p] = max(
+                        highs[p, n_buffered] = max(
                             rank_high[p], flush[suited | hole_suit_ranks[p, suit]]
                         )
                     weights[n_buffered] = ways * factor
@@ -216,7 +218,7 @@ def holdem_class_kernel(
                     n_buffered += 1
             if total > flush_boards:
                 for p in range(n_players):
-                    highs[n_buffered, p] = rank_high[p]
+                    highs[p, n_buffered] = rank_high[p]
                 weights[n_buffered] = total - flush_boards
                 n_buffered += 1
         evaluations[h] = work

@@ -30,6 +30,7 @@ from ..evaluator._kernels import (
     ROW_SHIFT_7,
     flush_rank_mask,
 )
+from ._scoring import add_whole_pot
 
 
 @jit_inline
@@ -245,15 +246,23 @@ def join_kernel(
                         at_most += shared <= best
                         categories[largest, shared >> 12] += 1
             deals += fitting
-            counts[largest, 0, 1] += fitting - at_most
-            counts[largest, 0, n_best + 1] += at_most - below
+            # Three pots, each awarded by the one showdown rule: L's holdings above
+            # the others' best win alone, those level with it tie, those below lose.
+            best_mask = np.int64(0)
             for k in range(n_others):
                 p = others[k]
                 value = strength[chosen[k]]
                 categories[p, value >> 12] += fitting
-                if value == best:
-                    counts[p, 0, n_best] += below
-                    counts[p, 0, n_best + 1] += at_most - below
+                best_mask |= np.int64(value == best) << p
+            large_bit = np.int64(1) << largest
+            for pot in range(3):  # one call site: each inlined copy costs compile time
+                if pot == 0:
+                    mask, weight = large_bit, fitting - at_most
+                elif pot == 1:
+                    mask, weight = large_bit | best_mask, at_most - below
+                else:
+                    mask, weight = best_mask, below
+                add_whole_pot(mask, n_players, weight, counts)
         # L's categories: every fitting holding of L once per joint holding of the others.
         for category in range(10):
             total = n_joint * total_categories[category]

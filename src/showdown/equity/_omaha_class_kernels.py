@@ -106,8 +106,9 @@ def omaha_class_kernel(
     rank_low8 = per_player[2]
     # Rank masks of each player's suited hole pairs, per suit (row p * 4 + suit).
     suited_pairs = np.zeros((n_players * 4, n_pairs + 1), np.int64)
-    highs = np.zeros((BATCH, n_players), np.int64)
-    lows = np.zeros((BATCH, n_players), np.int64)
+    highs = np.zeros((n_players, BATCH), np.int64)
+    lows = np.zeros((n_players, BATCH), np.int64)
+    score_scratch = np.zeros((3, BATCH), np.int64)
     weights = np.zeros((1, BATCH), np.int64)[0]
 
     for h in range(n_holdings):
@@ -169,6 +170,7 @@ def omaha_class_kernel(
                     weights,
                     np.int64(n_buffered),
                     hilo,
+                    score_scratch,
                     counts[h],
                     scoop[h],
                     share_any[h],
@@ -262,15 +264,15 @@ def omaha_class_kernel(
                             hole_ranks = suited_pairs[p * 4 + suit, 1 + pair]
                             for t in range(n_triples):
                                 best = max(best, flush[hole_ranks | suited_triples[t]])
-                        highs[n_buffered, p] = best
-                        lows[n_buffered, p] = rank_low8[p]
+                        highs[p, n_buffered] = best
+                        lows[p, n_buffered] = rank_low8[p]
                     weights[n_buffered] = ways * factor
                     flush_boards += ways * factor
                     n_buffered += 1
             if total > flush_boards:
                 for p in range(n_players):
-                    highs[n_buffered, p] = rank_high[p]
-                    lows[n_buffered, p] = rank_low8[p]
+                    highs[p, n_buffered] = rank_high[p]
+                    lows[p, n_buffered] = rank_low8[p]
                 weights[n_buffered] = total - flush_boards
                 n_buffered += 1
         evaluations[h] = work

@@ -52,7 +52,7 @@ compiled functions taking arrays, cached on their own; a game family
 compiles its own dealer and evaluator only (see :func:`deal_block`,
 :func:`evaluate_block`).
 
-Counters: see ``_kernels`` (``counts``, ``scoop``, ``share_any``,
+Counters: see ``_scoring`` (``counts``, ``scoop``, ``share_any``,
 ``sum_squares``, ``categories`` per chunk); ``out.failed[chunk]`` is set
 when ranges split over several tables almost never fit together.
 """
@@ -66,7 +66,7 @@ from numba.cpython.unsafe.numbers import leading_zeros
 
 from .._jit import jit_inline, jit_kernel, overload_inline
 from ..evaluator._kernels import COLUMN_MASK_7, ROW_SHIFT_7, omaha_high_one, strength_of_key
-from ._kernels import score_deal
+from ._scoring import add_pot, add_whole_pot, winner_masks
 
 _U1 = np.uint64(1)
 _LOW_32 = np.uint64(0xFFFFFFFF)
@@ -521,62 +521,38 @@ def _evaluate_block(omaha, hilo, n_deals, work, tables):  # pragma: no cover
 
 @jit_kernel
 def score_by_mask(strengths, n_deals, best, masks, wins):  # pragma: no cover - compiled
-    """Count each deal's set of winners (a bit mask) in ``wins`` (high-only pots).
+    """Tally each deal's set of winners (``_scoring.winner_masks``) in ``wins`` (high-only pots).
 
-    Loops run over deals for one player at a time: simple enough to vectorise.
+    Consecutive deals often have the same winners; four tallies taken in turn
+    keep the additions from waiting on each other.
     """
-    n_players = strengths.shape[0]
-    for deal in range(n_deals):
-        best[deal] = strengths[0, deal]
-        masks[deal] = 0
-    for p in range(1, n_players):
-        for deal in range(n_deals):
-            best[deal] = max(best[deal], strengths[p, deal])
-    for p in range(n_players):
-        for deal in range(n_deals):
-            masks[deal] |= np.int64(strengths[p, deal] == best[deal]) << p
+    winner_masks(strengths, n_deals, best, masks)
     for deal in range(n_deals):
         wins[deal & 3, masks[deal]] += 1
 
 
 @jit_kernel
 def add_wins(wins, counts):  # pragma: no cover - compiled
-    """Add the winner-mask counts to ``counts[p, 0, k]`` (``p`` one of ``k`` winners)."""
+    """Award each tallied set of winners its whole pots (``_scoring.add_whole_pot``)."""
     n_players = counts.shape[0]
     for mask in range(1, wins.shape[1]):
         won = wins[0, mask] + wins[1, mask] + wins[2, mask] + wins[3, mask]
-        if won == 0:
-            continue
-        winners = 0
-        for p in range(n_players):
-            winners += (mask >> p) & 1
-        for p in range(n_players):
-            if (mask >> p) & 1:
-                counts[p, 0, winners] += won
+        if won:
+            add_whole_pot(mask, n_players, won, counts)
 
 
 @jit_kernel
 def score_each(
-    hilo, n_deals, strengths, lows, counts, scoop, share_any, sum_squares, spare_categories
+    hilo, n_deals, strengths, lows, best, masks, low_masks, counts, scoop, share_any, sum_squares
 ):  # pragma: no cover - compiled
-    """Score deal by deal (hi-lo pots, or too many players for winner masks).
-
-    Categories were counted while evaluating; ``score_deal`` adds them again
-    to ``spare_categories``, which nobody reads.
-    """
+    """Award deal by deal (hi-lo pots, or too many players for a tally of winner sets)."""
     n_players = strengths.shape[0]
+    winner_masks(strengths, n_deals, best, masks)
+    if hilo:
+        winner_masks(lows, n_deals, best, low_masks)
     for deal in range(n_deals):
-        score_deal(
-            strengths[:, deal],
-            lows[:, deal],
-            n_players,
-            hilo,
-            counts,
-            scoop,
-            share_any,
-            sum_squares,
-            spare_categories,
-        )
+        low_mask = low_masks[deal] if hilo else 0
+        add_pot(masks[deal], low_mask, n_players, 1, counts, scoop, share_any, sum_squares)
 
 
 @jit_inline
@@ -647,11 +623,13 @@ def sample_chunks(omaha, hilo, spot, tables, seeds, deals, work, out):  # pragma
                     n_deals,
                     work.strengths,
                     work.lows,
+                    work.best,
+                    work.masks,
+                    work.low_masks,
                     out.counts[chunk],
                     out.scoop[chunk],
                     out.share_any[chunk],
                     out.sum_squares[chunk],
-                    work.spare_categories,
                 )
             done += n_deals
         if by_mask:

@@ -42,7 +42,7 @@ KEEP_SAMPLER_BYTES = 4 << 20
 
 
 class ChunkCounters(NamedTuple):
-    """Per-chunk counters a kernel fills (see ``_kernels`` for their meaning)."""
+    """Per-chunk counters a kernel fills (see ``_scoring`` for their meaning)."""
 
     counts: NDArray[np.int64]
     scoop: NDArray[np.int64]

@@ -19,7 +19,7 @@ CATEGORY_LABELS = [category.label for category in HandCategory]
 class Counters:
     """Raw counters summed over chunks (integers; weighted ranges make them floats)."""
 
-    counts: NDArray[Any]  # (n, 3, n + 1): see equity._kernels
+    counts: NDArray[Any]  # (n, 3, n + 1): see equity._scoring
     scoop: NDArray[Any]  # (n,)
     share_any: NDArray[Any]  # (n,)
     sum_squares: NDArray[np.float64]  # (n,)
@@ -212,7 +212,7 @@ class EquityResult:
 
     @cached_property
     def share_counts(self) -> NDArray[Any]:
-        """Raw ``counts[p, part, k]`` (see ``equity._kernels``)."""
+        """Raw ``counts[p, part, k]`` (see ``equity._scoring``)."""
         return self._completed.counts
 
     @cached_property

@@ -93,8 +93,8 @@ class Work(NamedTuple):
     wins: NDArray[np.int64]  # (4, 2**players): deals won by each set of players, 4 tallies
     tally: NDArray[np.int64]  # (4, 10): one player's hand categories in a block, 4 tallies
     best: NDArray[np.uint16]  # per deal of a block: the best high hand
-    masks: NDArray[np.int64]  # per deal of a block: the set of winners
-    spare_categories: NDArray[np.int64]  # scoring writes categories here (already counted)
+    masks: NDArray[np.int64]  # per deal of a block: the set of winners (of the high half)
+    low_masks: NDArray[np.int64]  # per deal of a block: the winners of the low half
 
 
 class JointTable(NamedTuple):
@@ -254,7 +254,7 @@ def new_work(spot: Spot, n_tables: int) -> Work:
         tally=np.zeros((4, 10), np.int64),
         best=np.zeros(BLOCK_DEALS, np.uint16),
         masks=np.zeros(BLOCK_DEALS, np.int64),
-        spare_categories=np.zeros((n_players, 10), np.int64),
+        low_masks=np.zeros(BLOCK_DEALS, np.int64),
     )
 
 
