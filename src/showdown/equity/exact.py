@@ -51,6 +51,7 @@ __all__ = [
     "ExactPlan",
     "ExactTooSlowError",
     "TooManyAssignmentsError",
+    "cached_plan",
     "plan_exact",
     "run_exact",
 ]
@@ -87,6 +88,20 @@ def plan_exact(spot: Spot, *, use_tables: bool = True) -> ExactPlan:
     ('classes', True)
     """
     return planning.plan_exact(spot, threads=numba.get_num_threads(), use_tables=use_tables)
+
+
+def cached_plan(spot: Spot, threads: int, use_tables: bool) -> ExactPlan:
+    """:func:`plan_exact` for ``threads`` threads, kept with the (never changed, cached) spot.
+
+    A plan depends only on the spot, the thread count and ``use_tables``;
+    repeated calls on one spot plan once.
+    """
+    key = ("plan", threads, use_tables)
+    plan = spot.derived.get(key)
+    if plan is None:
+        plan = planning.plan_exact(spot, threads=threads, use_tables=use_tables)
+        spot.derived[key] = plan
+    return plan  # type: ignore[no-any-return]
 
 
 def refusal_message(plan: ExactPlan) -> str:
@@ -180,29 +195,54 @@ def _identity_groups(cards: NDArray[np.uint8], weights: NDArray[np.float64]) -> 
     )
 
 
-def _run_classes(spot: Spot, plan: ExactPlan, progress: Progress) -> Counters:
-    """Board classes for each distinct joint holding, added back with multiplicities."""
-    if spot.game.mode == 1:  # a hold'em run never imports (or compiles) the Omaha kernel
-        from ._omaha_class_kernels import omaha_class_kernel as kernel
-    else:
-        from ._holdem_class_kernels import holdem_class_kernel as kernel
-    n_players = spot.n_players
-    tables = get_tables()
-    classes = class_tables()
-    perms = suit_symmetries(spot.board, spot.dead)
+def _class_kernel(spot: Spot) -> Any:
+    """The class kernel of the spot's game (a hold'em run never imports the Omaha one)."""
+    if spot.game.mode == 1:
+        from ._omaha_class_kernels import omaha_class_kernel
+
+        return omaha_class_kernel
+    from ._holdem_class_kernels import holdem_class_kernel
+
+    return holdem_class_kernel
+
+
+def _spot_inputs(spot: Spot) -> tuple[Any, ...]:
+    """The class kernels' spot arguments: board, dead mask, suit symmetries, hi-lo, tables."""
     dead_mask = np.uint64(sum(1 << int(card) for card in spot.dead))
     board = np.ascontiguousarray(spot.board, np.uint8)
-    hilo = spot.game.hilo
-    if all(spot.is_fixed(index) for index in range(n_players)):
-        # One joint holding (the common small spot): no grouping, no blocks.
+    perms = suit_symmetries(spot.board, spot.dead)
+    return board, dead_mask, perms, spot.game.hilo, get_tables(), class_tables()
+
+
+def _run_fixed(spot: Spot, plan: ExactPlan, progress: Progress) -> Counters:
+    """One joint holding (every hand known), the common small spot: no grouping, no blocks.
+
+    Everything but the counters is worked out on the first call and kept with
+    the (never changed, cached) spot, so a repeated call is the kernel and
+    little else.
+    """
+    fixed = spot.derived.get("fixed_run")
+    if fixed is None:
         cards = np.array([[p.fixed_cards for p in spot.players]], np.uint8)
-        outputs = holding_outputs(1, n_players)
-        kernel(cards, board, dead_mask, perms, hilo, tables, classes, *outputs)
-        plan.details["evaluations"] = int(outputs[5][0])
-        if progress is not None:
-            progress(1, 1)
-        counts, scoop, share_any, sum_squares, categories, _ = (array[0] for array in outputs)
-        return Counters(counts, scoop, share_any, sum_squares, categories, count_deals(spot))
+        fixed = (_class_kernel(spot), (cards, *_spot_inputs(spot)), count_deals(spot))
+        spot.derived["fixed_run"] = fixed
+    kernel, inputs, deals = fixed
+    outputs = holding_outputs(1, spot.n_players)
+    kernel(*inputs, *outputs)
+    plan.details["evaluations"] = int(outputs[5][0])
+    if progress is not None:
+        progress(1, 1)
+    counts, scoop, share_any, sum_squares, categories, _ = outputs
+    return Counters(counts[0], scoop[0], share_any[0], sum_squares[0], categories[0], deals)
+
+
+def _run_classes(spot: Spot, plan: ExactPlan, progress: Progress) -> Counters:
+    """Board classes for each distinct joint holding, added back with multiplicities."""
+    n_players = spot.n_players
+    if spot.all_fixed:
+        return _run_fixed(spot, plan, progress)
+    kernel = _class_kernel(spot)
+    board, dead_mask, perms, hilo, tables, classes = _spot_inputs(spot)
     groups = _holdings_to_run(spot, plan)
     n_distinct = groups.cards.shape[0]
     per_holding = plan.estimated_seconds * max(plan.threads, 1) / max(n_distinct, 1)
