@@ -96,12 +96,12 @@ def cached_plan(spot: Spot, threads: int, use_tables: bool) -> ExactPlan:
     A plan depends only on the spot, the thread count and ``use_tables``;
     repeated calls on one spot plan once.
     """
-    key = ("plan", threads, use_tables)
+    key = f"plan, {threads} threads, tables {use_tables}"
     plan = spot.derived.get(key)
-    if plan is None:
+    if not isinstance(plan, ExactPlan):
         plan = planning.plan_exact(spot, threads=threads, use_tables=use_tables)
         spot.derived[key] = plan
-    return plan  # type: ignore[no-any-return]
+    return plan
 
 
 def refusal_message(plan: ExactPlan) -> str:
