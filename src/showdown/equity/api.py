@@ -39,6 +39,7 @@ def equity(
     threads: int | None = None,
     progress: ProgressLike = None,
     use_tables: bool = True,
+    combos: bool = False,
 ) -> EquityResult:
     """Equity of every player: their expected share of the pot.
 
@@ -93,6 +94,11 @@ def equity(
     use_tables
         Let exact heads-up hold'em preflop read the shipped table of every
         matchup (``False`` computes it; the answer is the same).
+    combos
+        Also count every player's results per combo of their range, in the
+        same run, for :meth:`EquityResult.combos` (board games; a sampled run
+        needs hold'em ranges or known hands). Costs a little more: off by
+        default.
 
     Returns
     -------
@@ -135,16 +141,23 @@ def equity(
         raise ValueError(f"exact: expected True, False or None, got {exact!r}")
     if exact is True and (samples is not None or target_stderr is not None):
         raise ValueError("exact=True enumerates every deal: drop samples/target_stderr")
+    if combos not in (True, False):
+        raise ValueError(f"combos: expected True or False, got {combos!r}")
     requested = check_progress(progress)
     # The equity kernels are serial (blocks go to a Python thread pool), so numba's
     # own thread count is never set: the count goes to the planner and the sampler.
     threads_used = resolve_threads(threads)
     spot = cached_spot(players, board, dead, game)
+    if combos and spot.game.kind != "board":
+        raise ValueError(
+            f"combos: per-combo breakdowns are for board games (hold'em, Omaha), "
+            f"not {spot.game.name}"
+        )
 
     plan = _choose_method(spot, exact, samples, target_stderr, use_tables, threads_used)
     if plan is not None:
         with _ReportTo(requested) as report:
-            counters = exact_module.run_exact(spot, plan, report)
+            counters = exact_module.run_exact(spot, plan, report, combos=combos)
         return EquityResult(
             counters,
             players=spot.labels,
@@ -168,6 +181,7 @@ def equity(
         max_samples=cap,
         threads=threads_used,
         progress=requested,
+        combos=combos,
     )
     target_met = None
     if target_stderr is not None:

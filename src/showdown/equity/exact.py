@@ -41,7 +41,13 @@ from numpy.typing import NDArray
 from ..evaluator import get_tables
 from . import plan as planning
 from ._class_common import class_tables
-from .holdings import CanonicalHoldings, canonical_holdings, joint_holdings, suit_symmetries
+from .holdings import (
+    CanonicalHoldings,
+    canonical_holdings,
+    indexed_joint_holdings,
+    joint_holdings,
+    suit_symmetries,
+)
 from .plan import ExactPlan
 from .result import Counters
 from .spot import Spot, count_deals
@@ -116,26 +122,51 @@ def refusal_message(plan: ExactPlan) -> str:
     )
 
 
-def run_exact(spot: Spot, plan: ExactPlan, progress: Progress = None) -> Counters:
-    """Exact counters of ``spot`` by the method ``plan`` chose (integers for unweighted spots)."""
+def run_exact(
+    spot: Spot, plan: ExactPlan, progress: Progress = None, *, combos: bool = False
+) -> Counters:
+    """Exact counters of ``spot`` by the method ``plan`` chose (integers for unweighted spots).
+
+    With ``combos`` the counters also hold every player's per-combo counters
+    (``Counters.by_combo``), counted by the same run.
+    """
     if plan.method == "classes":
-        return _run_classes(spot, plan, progress)
-    if plan.method == "join":
+        counters = _run_classes(spot, plan, progress, combos)
+    elif plan.method == "join":
         from .join import run_join
 
-        return run_join(spot, plan, progress, _run_blocks)
-    if plan.method == "table":
+        counters = run_join(spot, plan, progress, _run_blocks, combos=combos)
+    elif plan.method == "table":
         from .preflop_table import table_counters
 
-        counters = table_counters(spot)
+        counters = table_counters(spot, combos=combos)
         if progress is not None:
             progress(1, 1)
-        return counters
-    if plan.method == "deals":
+    elif plan.method == "deals":
+        if combos:
+            raise ValueError(
+                "combos: per-combo breakdowns are for board games (hold'em and Omaha hands)"
+            )
         from .deals import run_deals
 
-        return run_deals(spot, plan, progress, _run_blocks)
-    raise ValueError(f"unknown exact method {plan.method!r}")
+        counters = run_deals(spot, plan, progress, _run_blocks)
+    else:
+        raise ValueError(f"unknown exact method {plan.method!r}")
+    if combos:
+        _add_fixed_breakdowns(spot, counters)
+    return counters
+
+
+def _add_fixed_breakdowns(spot: Spot, counters: Counters) -> None:
+    """One-row breakdowns (their totals) for the players who hold one known hand."""
+    from .breakdown import fixed_breakdown
+
+    found = counters.by_combo if counters.by_combo is not None else {}
+    for index, player in enumerate(spot.players):
+        if index not in found:
+            assert spot.is_fixed(index), "a ranged player's combos were not counted"
+            found[index] = fixed_breakdown(player.fixed_cards, counters, index)
+    counters.by_combo = found
 
 
 # ----------------------------------------------------------------------------- blocks
@@ -173,12 +204,27 @@ def _run_blocks(tasks: list[Callable[[], Any]], threads: int, progress: Progress
 
 
 # ----------------------------------------------------------------------------- classes
-def _holdings_to_run(spot: Spot, plan: ExactPlan) -> CanonicalHoldings:
-    """Joint holdings for the class kernels: canonical ones when that pays."""
-    cards, weights = joint_holdings(spot)
+def _holdings_to_run(spot: Spot, plan: ExactPlan, combos: bool) -> tuple[CanonicalHoldings, Any]:
+    """Joint holdings for the class kernels (canonical ones when that pays), and with
+    ``combos`` a :class:`~showdown.equity.breakdown.ComboSums` to fill (else ``None``)."""
+    if not combos:
+        cards, weights = joint_holdings(spot)
+        if plan.details.get("canonical", False):
+            symmetries = suit_symmetries(spot.board, spot.dead)
+            return canonical_holdings(cards, weights, symmetries), None
+        return _identity_groups(cards, weights), None
+    from .breakdown import ComboSums
+
+    cards, weights, combo = indexed_joint_holdings(spot)
     if plan.details.get("canonical", False):
-        return canonical_holdings(cards, weights, suit_symmetries(spot.board, spot.dead))
-    return _identity_groups(cards, weights)
+        symmetries = suit_symmetries(spot.board, spot.dead)
+        groups = canonical_holdings(cards, weights, symmetries, keep_originals=True)
+    else:
+        groups = _identity_groups(cards, weights)
+        groups.original_holding = groups.holding
+        groups.original_seats = np.asarray(groups.seats)
+    sizes = [len(player.hand_range) for player in spot.players if player.hand_range is not None]
+    return groups, ComboSums(combo, weights, sizes, count_deals(spot))
 
 
 def _identity_groups(cards: NDArray[np.uint8], weights: NDArray[np.float64]) -> CanonicalHoldings:
@@ -236,14 +282,22 @@ def _run_fixed(spot: Spot, plan: ExactPlan, progress: Progress) -> Counters:
     return Counters(counts[0], scoop[0], share_any[0], sum_squares[0], categories[0], deals)
 
 
-def _run_classes(spot: Spot, plan: ExactPlan, progress: Progress) -> Counters:
-    """Board classes for each distinct joint holding, added back with multiplicities."""
+def _run_classes(spot: Spot, plan: ExactPlan, progress: Progress, combos: bool) -> Counters:
+    """Board classes for each distinct joint holding, added back with multiplicities.
+
+    With ``combos``, each original joint holding's counters (its canonical
+    holding's, players in its own order) also go to each player's combo.
+    """
     n_players = spot.n_players
     if spot.all_fixed:
         return _run_fixed(spot, plan, progress)
     kernel = _class_kernel(spot)
     board, dead_mask, perms, hilo, tables, classes = _spot_inputs(spot)
-    groups = _holdings_to_run(spot, plan)
+    groups, combo_sums = _holdings_to_run(spot, plan, combos)
+    if combo_sums is not None:
+        assert groups.original_holding is not None and groups.original_seats is not None
+        by_holding = np.argsort(groups.original_holding, kind="stable")
+        sorted_holding = groups.original_holding[by_holding]
     n_distinct = groups.cards.shape[0]
     per_holding = plan.estimated_seconds * max(plan.threads, 1) / max(n_distinct, 1)
     size = int(min(MAX_BLOCK_HOLDINGS, max(1, BLOCK_SECONDS / max(per_holding, 1e-9))))
@@ -265,16 +319,24 @@ def _run_classes(spot: Spot, plan: ExactPlan, progress: Progress) -> Counters:
         first, last = np.searchsorted(groups.holding, [start, start + size])
         _add_groups(totals, groups, first, last, start, outputs)
         evaluations += int(outputs[5].sum())
+        if combo_sums is not None:
+            low, high = np.searchsorted(sorted_holding, [start, start + size])
+            originals = by_holding[low:high]
+            rows = groups.original_holding[originals] - start
+            combo_sums.add(originals, rows, groups.original_seats[originals], outputs)
     deals = count_deals(spot)
     plan.details["evaluations"] = evaluations
     if len(totals) == 1 and groups.weights[0] == 1.0:
         totals[0].trials = int(groups.multiplicity.sum()) * deals
-        return totals[0]
-    result = Counters.empty(n_players)
-    for group, (weight, total) in enumerate(zip(groups.weights, totals, strict=True)):
-        total.trials = int(groups.multiplicity[groups.weight_group == group].sum()) * deals
-        result.add(total, float(weight))
-    plan.details["evaluations"] = evaluations
+        result = totals[0]
+    else:
+        result = Counters.empty(n_players)
+        for group, (weight, total) in enumerate(zip(groups.weights, totals, strict=True)):
+            total.trials = int(groups.multiplicity[groups.weight_group == group].sum()) * deals
+            result.add(total, float(weight))
+    if combo_sums is not None:
+        ranges = [player.hand_range for player in spot.players]
+        result.by_combo = combo_sums.breakdowns([r.combos for r in ranges if r is not None])
     return result
 
 

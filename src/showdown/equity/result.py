@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from ..evaluator.categories import HandCategory
+
+if TYPE_CHECKING:
+    from .breakdown import ComboBreakdown
 
 CATEGORY_LABELS = [category.label for category in HandCategory]
 
@@ -24,7 +27,9 @@ class Counters:
     share_any: NDArray[Any]  # (n,)
     sum_squares: NDArray[np.float64]  # (n,)
     categories: NDArray[Any]  # (n, 10)
-    trials: float
+    trials: Any  # deals (a number; an array of per-row deals in per-combo counters)
+    #: Per-combo counters of each player (``equity(..., combos=True)``), by player index.
+    by_combo: dict[int, ComboBreakdown] | None = field(default=None, repr=False)
 
     @classmethod
     def empty(cls, n_players: int, dtype: type = np.int64) -> Counters:
@@ -228,6 +233,58 @@ class EquityResult:
     def low_equity(self) -> NDArray[np.float64] | None:
         halves = self._halves
         return (halves[:, 0] + halves[:, 2]) / self._counters.trials if self.hilo else None
+
+    def combos(self, player: int) -> Any:
+        """Per-combo breakdown of one player's range, as a pandas DataFrame.
+
+        One row per combo of the player's range after card removal (range
+        order; index: the combo, highest card first) with ``weight`` (the
+        combo's share of the player's deals: the weights sum to 1 and
+        ``sum(weight * equity)`` is the player's equity), ``deals`` (the deals
+        it was part of, weighted for weighted ranges), ``equity``, ``win``
+        and ``tie``; hi-lo games add ``scoop``, ``high`` and ``low``, sampled
+        runs ``stderr``. A player with one known hand has one row. The
+        counters come from the run itself (``equity(..., combos=True)``),
+        never from re-running the spot.
+
+        Parameters
+        ----------
+        player
+            The player's index, 0-based like ``result.equity[player]``.
+
+        Raises
+        ------
+        ValueError
+            If the run did not keep per-combo counters, or ``player`` is not
+            a player's index.
+
+        Examples
+        --------
+        >>> from showdown import equity
+        >>> result = equity(["AsKs", "QQ+"], board="Kd7c2h", combos=True)
+        >>> frame = result.combos(1)
+        >>> frame.index[:2].tolist(), float(frame.weight.sum())
+        (['QdQc', 'QhQc'], 1.0)
+        >>> bool(abs((frame.weight * frame.equity).sum() - result.equity[1]) < 1e-12)
+        True
+        """
+        breakdowns = self._counters.by_combo
+        if breakdowns is None:
+            raise ValueError(
+                "combos: this run kept no per-combo counters; run equity(..., combos=True) "
+                "(CLI: --combos)"
+            )
+        if (
+            isinstance(player, bool)
+            or not isinstance(player, (int, np.integer))
+            or not 0 <= player < len(self.players)
+        ):
+            raise ValueError(
+                f"player: expected a player index from 0 to {len(self.players) - 1}, got {player!r}"
+            )
+        from .breakdown import combo_frame
+
+        return combo_frame(breakdowns[int(player)], exact=self.exact, hilo=self.hilo)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain Python data (JSON-ready)."""
