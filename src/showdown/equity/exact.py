@@ -294,10 +294,12 @@ def _run_classes(spot: Spot, plan: ExactPlan, progress: Progress, combos: bool) 
     kernel = _class_kernel(spot)
     board, dead_mask, perms, hilo, tables, classes = _spot_inputs(spot)
     groups, combo_sums = _holdings_to_run(spot, plan, combos)
+    original_holding = groups.original_holding
+    original_seats = groups.original_seats
     if combo_sums is not None:
-        assert groups.original_holding is not None and groups.original_seats is not None
-        by_holding = np.argsort(groups.original_holding, kind="stable")
-        sorted_holding = groups.original_holding[by_holding]
+        assert original_holding is not None and original_seats is not None
+        by_holding = np.argsort(original_holding, kind="stable")
+        sorted_holding = original_holding[by_holding]
     n_distinct = groups.cards.shape[0]
     per_holding = plan.estimated_seconds * max(plan.threads, 1) / max(n_distinct, 1)
     size = int(min(MAX_BLOCK_HOLDINGS, max(1, BLOCK_SECONDS / max(per_holding, 1e-9))))
@@ -320,10 +322,11 @@ def _run_classes(spot: Spot, plan: ExactPlan, progress: Progress, combos: bool) 
         _add_groups(totals, groups, first, last, start, outputs)
         evaluations += int(outputs[5].sum())
         if combo_sums is not None:
+            assert original_holding is not None and original_seats is not None
             low, high = np.searchsorted(sorted_holding, [start, start + size])
             originals = by_holding[low:high]
-            rows = groups.original_holding[originals] - start
-            combo_sums.add(originals, rows, groups.original_seats[originals], outputs)
+            rows = original_holding[originals] - start
+            combo_sums.add(originals, rows, original_seats[originals], outputs)
     deals = count_deals(spot)
     plan.details["evaluations"] = evaluations
     if len(totals) == 1 and groups.weights[0] == 1.0:

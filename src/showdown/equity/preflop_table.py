@@ -241,9 +241,10 @@ def table_counters(spot: Spot, *, combos: bool = False) -> Counters:
     assert missing == 0
     result = Counters.empty(2)
     for index, weight in enumerate(distinct):
-        part = Counters(
-            *(array[0] for array in _arrays(_counters_of_sums(sums[index : index + 1]))), 0
+        counts, scoop, share_any, squares, categories = (
+            array[0] for array in _arrays(_counters_of_sums(sums[index : index + 1]))
         )
+        part = Counters(counts, scoop, share_any, squares, categories, 0)
         part.trials = int(np.count_nonzero(group == index)) * BOARDS
         result.add(part, float(weight))
     if combos:
@@ -319,7 +320,8 @@ def _combo_breakdowns(
                 for array in _arrays(per_weight)
             ]
             trials = (matchups * scale).reshape(size, n_weights).sum(axis=1) * BOARDS
-        counters = Counters(*arrays, trials)
+        counts, scoop, share_any, squares, categories = arrays
+        counters = Counters(counts, scoop, share_any, squares, categories, trials)
         found[player] = ComboBreakdown(hand_range.combos, counters)
     return found
 
