@@ -37,6 +37,7 @@ _EXPORTS = {
     "category_counts": "showdown.evaluator",
     "equity": "showdown.equity",
     "EquityResult": "showdown.equity",
+    "runouts": "showdown.equity",
     "parse_range": "showdown.cards",
     "simulate": "showdown.simulator",
     "SimulationResult": "showdown.simulator",

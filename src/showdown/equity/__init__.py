@@ -12,10 +12,11 @@ import types
 from typing import Any
 
 from .api import equity
+from .by_card import runouts
 from .games import GAMES, Game, get_game
 from .result import EquityResult
 
-__all__ = ["GAMES", "EquityResult", "Game", "equity", "get_game"]
+__all__ = ["GAMES", "EquityResult", "Game", "equity", "get_game", "runouts"]
 
 
 class _CallableModule(types.ModuleType):

@@ -25,7 +25,7 @@ from numpy.typing import NDArray
 from ..cards import format_cards
 from .result import Counters
 
-__all__ = ["ComboBreakdown", "ComboSums", "combo_frame", "fixed_breakdown"]
+__all__ = ["ComboBreakdown", "ComboSums", "add_rows", "combo_frame", "fixed_breakdown"]
 
 
 @dataclass
@@ -174,8 +174,8 @@ class ComboSums:
                 main = main * weight[:, None]
                 squares = squares * weight
             combo = self.combo[originals, player]
-            _add_rows(self.main[player], combo, main)
-            _add_rows(self.squares[player][:, None], combo, squares[:, None])
+            add_rows(self.main[player], combo, main)
+            add_rows(self.squares[player][:, None], combo, squares[:, None])
 
     def breakdowns(self, cards: list[NDArray[np.uint8]]) -> dict[int, ComboBreakdown]:
         """Each player's :class:`ComboBreakdown` (``cards[p]``: their range's combos)."""
@@ -196,7 +196,7 @@ class ComboSums:
         return found
 
 
-def _add_rows(target: NDArray[Any], index: NDArray[np.int64], values: NDArray[Any]) -> None:
+def add_rows(target: NDArray[Any], index: NDArray[np.int64], values: NDArray[Any]) -> None:
     """``target[index[k]] += values[k]`` for every ``k`` (repeated indices add up)."""
     order = np.argsort(index, kind="stable")
     ordered = index[order]

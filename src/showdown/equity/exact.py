@@ -255,7 +255,7 @@ def _class_kernel(spot: Spot) -> Any:
 def _spot_inputs(spot: Spot) -> tuple[Any, ...]:
     """The class kernels' spot arguments: board, dead mask, suit symmetries, hi-lo, tables."""
     dead_mask = np.uint64(sum(1 << int(card) for card in spot.dead))
-    board = np.ascontiguousarray(spot.board, np.uint8)
+    board = np.ascontiguousarray(spot.board, np.uint8).reshape(1, -1)  # one board for all
     perms = suit_symmetries(spot.board, spot.dead)
     return board, dead_mask, perms, spot.game.hilo, get_tables(), class_tables()
 

@@ -155,7 +155,7 @@ def build_table(threads: int = 1) -> tuple[NDArray[np.int64], NDArray[np.int32]]
     tables = get_tables()
     classes = class_tables()
     perms = suit_permutations()
-    board = np.zeros(0, np.uint8)
+    board = np.zeros((1, 0), np.uint8)
 
     def compute(start: int) -> NDArray[np.int32]:
         block = hands[start : start + 500]
