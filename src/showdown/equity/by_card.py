@@ -97,7 +97,7 @@ def runouts(
     >>> len(frame), round(float(frame["share"].sum()), 12)
     (45, 1.0)
     >>> round(float(frame.loc["Ks", "AhKh"]), 4), round(float(frame.loc["2s", "AhKh"]), 4)
-    (0.9545, 0.0909)
+    (0.9545, 0.1364)
     """
     requested = check_progress(progress)
     threads_used = resolve_threads(threads)
