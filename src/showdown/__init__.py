@@ -38,6 +38,7 @@ _EXPORTS = {
     "equity": "showdown.equity",
     "EquityResult": "showdown.equity",
     "runouts": "showdown.equity",
+    "preflop_matrix": "showdown.equity",
     "parse_range": "showdown.cards",
     "simulate": "showdown.simulator",
     "SimulationResult": "showdown.simulator",

@@ -14,9 +14,10 @@ from typing import Any
 from .api import equity
 from .by_card import runouts
 from .games import GAMES, Game, get_game
+from .matrix import preflop_matrix
 from .result import EquityResult
 
-__all__ = ["GAMES", "EquityResult", "Game", "equity", "get_game", "runouts"]
+__all__ = ["GAMES", "EquityResult", "Game", "equity", "get_game", "preflop_matrix", "runouts"]
 
 
 class _CallableModule(types.ModuleType):
