@@ -25,7 +25,15 @@ from numpy.typing import NDArray
 from ..cards import format_cards
 from .result import Counters
 
-__all__ = ["ComboBreakdown", "ComboSums", "add_rows", "combo_frame", "fixed_breakdown"]
+__all__ = [
+    "ComboBreakdown",
+    "ComboSums",
+    "add_rows",
+    "combo_columns",
+    "combo_frame",
+    "combo_table",
+    "fixed_breakdown",
+]
 
 
 @dataclass
@@ -59,12 +67,8 @@ def fixed_breakdown(cards: NDArray[np.uint8], totals: Counters, player: int) -> 
     return ComboBreakdown(np.asarray(cards, np.uint8).reshape(1, -1), rows)
 
 
-def combo_frame(breakdown: ComboBreakdown, *, exact: bool, hilo: bool) -> Any:
-    """A pandas DataFrame, one row per combo (see :meth:`EquityResult.combos`)."""
-    try:
-        import pandas as pd
-    except ImportError as error:  # pragma: no cover - depends on the environment
-        raise ImportError("combos() needs pandas: pip install pandas") from error
+def combo_columns(breakdown: ComboBreakdown, *, exact: bool, hilo: bool) -> dict[str, Any]:
+    """The per-combo table as columns (``combo`` texts, then numbers), no pandas needed."""
     from .result import EquityResult
 
     counters = breakdown.counters
@@ -84,6 +88,7 @@ def combo_frame(breakdown: ComboBreakdown, *, exact: bool, hilo: bool) -> Any:
     total = trials.sum()
     with np.errstate(invalid="ignore", divide="ignore"):
         columns: dict[str, Any] = {
+            "combo": texts,
             "weight": trials / total if total > 0 else np.zeros_like(trials),
             "deals": np.asarray(counters.trials),
             "equity": rows.equity,
@@ -96,7 +101,52 @@ def combo_frame(breakdown: ComboBreakdown, *, exact: bool, hilo: bool) -> Any:
             columns["low"] = rows.low_equity
         if not exact:
             columns["stderr"] = rows.stderr
-    return pd.DataFrame(columns, index=pd.Index(texts, name="combo"))
+    return columns
+
+
+def combo_frame(breakdown: ComboBreakdown, *, exact: bool, hilo: bool) -> Any:
+    """A pandas DataFrame, one row per combo (see :meth:`EquityResult.combos`)."""
+    try:
+        import pandas as pd
+    except ImportError as error:  # pragma: no cover - depends on the environment
+        raise ImportError("combos() needs pandas: pip install pandas") from error
+    columns = combo_columns(breakdown, exact=exact, hilo=hilo)
+    index = pd.Index(columns.pop("combo"), name="combo")
+    return pd.DataFrame(columns, index=index)
+
+
+def combo_table(breakdown: ComboBreakdown, *, exact: bool, hilo: bool) -> str:
+    """A plain-text table of the combos, highest equity first (what the CLI prints).
+
+    Examples
+    --------
+    >>> from showdown import equity
+    >>> result = equity(["AsKs", "KK, QQ"], board="Kd7c2h", combos=True)
+    >>> print(combo_table(result._counters.by_combo[1], exact=True, hilo=False))
+    combo   weight   equity      win     tie
+    KhKc   14.286%  99.697%  99.697%  0.000%
+    QdQc   14.286%   8.788%   8.788%  0.000%
+    QhQc   14.286%   8.788%   8.788%  0.000%
+    QsQc   14.286%   8.788%   8.788%  0.000%
+    QhQd   14.286%   8.788%   8.788%  0.000%
+    QsQd   14.286%   8.788%   8.788%  0.000%
+    QsQh   14.286%   8.788%   8.788%  0.000%
+    """
+    from .result import percent, text_table
+
+    columns = combo_columns(breakdown, exact=exact, hilo=hilo)
+    names = ["combo", "weight", "equity", "win", "tie"]
+    if hilo:
+        names += ["scoop", "high", "low"]
+    stderr = columns.get("stderr", np.zeros(len(columns["combo"])))
+    order = np.argsort(-np.nan_to_num(columns["equity"], nan=-1.0), kind="stable")
+    rows = []
+    for index in order:
+        row = [columns["combo"][index], percent(columns["weight"][index])]
+        row.append(percent(columns["equity"][index], stderr[index]))
+        row += [percent(columns[name][index]) for name in names[3:]]
+        rows.append(row)
+    return text_table(names, rows, left=0)
 
 
 class ComboSums:

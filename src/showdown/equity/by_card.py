@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -39,7 +40,7 @@ from .holdings import estimate_joint_holdings, indexed_joint_holdings
 from .result import Counters, EquityResult
 from .spot import Spot, cached_spot
 
-__all__ = ["runout_counters", "runouts"]
+__all__ = ["RunoutTable", "runout_counters", "runout_table", "runouts"]
 
 #: Most (joint holding, next card) items in one kernel call.
 MAX_BLOCK_ITEMS = 20_000
@@ -99,6 +100,87 @@ def runouts(
     >>> round(float(frame.loc["Ks", "AhKh"]), 4), round(float(frame.loc["2s", "AhKh"]), 4)
     (0.9545, 0.1364)
     """
+    return runout_table(
+        players, board, dead=dead, game=game, threads=threads, progress=progress
+    ).to_pandas()
+
+
+@dataclass
+class RunoutTable:
+    """What :func:`runouts` returns, before it becomes a DataFrame.
+
+    Attributes
+    ----------
+    cards
+        Each possible next card's text, in deck order.
+    share
+        ``(C,)``: the fraction of deals that bring each card next.
+    equity
+        ``(C, n)``: each player's equity once the card is out.
+    players
+        Column names: the players' texts (with their seat when repeated).
+    before
+        ``(n,)``: each player's equity before the card (``share @ equity``).
+    game, board, dead
+        The spot, as canonical text.
+    """
+
+    cards: list[str]
+    share: NDArray[np.float64]
+    equity: NDArray[np.float64]
+    players: list[str]
+    before: NDArray[np.float64]
+    game: str
+    board: str
+    dead: str
+
+    def to_pandas(self) -> Any:
+        """The DataFrame :func:`runouts` describes (needs pandas)."""
+        try:
+            import pandas as pd
+        except ImportError as error:  # pragma: no cover - depends on the environment
+            raise ImportError("runouts() needs pandas: pip install pandas") from error
+        columns = {"share": self.share}
+        columns.update({name: self.equity[:, index] for index, name in enumerate(self.players)})
+        frame = pd.DataFrame(columns, index=pd.Index(self.cards, name="card"))
+        frame.attrs.update(
+            players=self.players,
+            game=self.game,
+            board=self.board,
+            dead=self.dead,
+            equity=self.before.tolist(),
+        )
+        return frame
+
+    def table(self) -> str:
+        """A plain-text table: card, share, each player's equity (what the CLI prints).
+
+        Examples
+        --------
+        >>> lines = runout_table(["AhKh", "QsQd"], "2c7d9hKs").table().splitlines()
+        >>> print("\\n".join(lines[:2]))
+        card   share      AhKh      QsQd
+        2d    2.273%  100.000%    0.000%
+        """
+        from .result import percent, text_table
+
+        rows = [
+            [card, percent(share), *(percent(value) for value in equity)]
+            for card, share, equity in zip(self.cards, self.share, self.equity, strict=True)
+        ]
+        return text_table(["card", "share", *self.players], rows, left=0)
+
+
+def runout_table(
+    players: list[object],
+    board: CardsLike,
+    *,
+    dead: CardsLike | None = None,
+    game: str = "holdem",
+    threads: int | None = None,
+    progress: ProgressLike = None,
+) -> RunoutTable:
+    """:func:`runouts` as a :class:`RunoutTable` (no pandas needed)."""
     requested = check_progress(progress)
     threads_used = resolve_threads(threads)
     spot = cached_spot(players, board, dead, game)
@@ -112,7 +194,7 @@ def runouts(
 
     with _ReportTo(requested) as report:
         cards, per_card = runout_counters(spot, threads_used, report)
-    return _frame(spot, cards, per_card)
+    return _table(spot, cards, per_card)
 
 
 def runout_counters(
@@ -219,23 +301,16 @@ def _estimate_seconds(spot: Spot) -> float:
     return float(evaluations * planning.SECONDS_PER_EVALUATION[kind])
 
 
-def _frame(spot: Spot, cards: NDArray[np.uint8], per_card: list[Counters]) -> Any:
-    try:
-        import pandas as pd
-    except ImportError as error:  # pragma: no cover - depends on the environment
-        raise ImportError("runouts() needs pandas: pip install pandas") from error
-    names = _column_names(spot.labels)
+def _table(spot: Spot, cards: NDArray[np.uint8], per_card: list[Counters]) -> RunoutTable:
     # A card no joint holding leaves live (both players hold QQ: no queen comes) is not
     # a possible next card.
     possible = [index for index, counters in enumerate(per_card) if counters.trials > 0]
-    cards = cards[possible]
-    per_card = [per_card[index] for index in possible]
-    trials = np.array([float(counters.trials) for counters in per_card])
+    trials = np.array([float(per_card[index].trials) for index in possible])
     share = trials / trials.sum()
     equities = np.array(
         [
             EquityResult(
-                counters,
+                per_card[index],
                 players=spot.labels,
                 game=spot.game.name,
                 board="",
@@ -244,21 +319,19 @@ def _frame(spot: Spot, cards: NDArray[np.uint8], per_card: list[Counters]) -> An
                 hilo=spot.game.hilo,
                 seed=None,
             ).equity
-            for counters in per_card
+            for index in possible
         ]
-    )
-    frame = pd.DataFrame(
-        {"share": share, **{name: equities[:, index] for index, name in enumerate(names)}},
-        index=pd.Index([format_card(int(card)) for card in cards], name="card"),
-    )
-    frame.attrs.update(
-        players=names,
+    ).reshape(len(possible), spot.n_players)
+    return RunoutTable(
+        cards=[format_card(int(cards[index])) for index in possible],
+        share=share,
+        equity=equities,
+        players=_column_names(spot.labels),
+        before=(share[:, None] * equities).sum(axis=0),
         game=spot.game.name,
         board=spot.board_text,
         dead=spot.dead_text,
-        equity=(share[:, None] * equities).sum(axis=0).tolist(),
     )
-    return frame
 
 
 def _column_names(labels: list[str]) -> list[str]:

@@ -343,15 +343,15 @@ class EquityResult:
     def _rows(self) -> list[list[str]]:
         rows = []
         for index, text in enumerate(self.players):
-            row = [str(index + 1), text, _percent(self.equity[index], self.stderr[index])]
-            row += [_percent(self.win[index]), _percent(self.tie[index])]
+            row = [str(index + 1), text, percent(self.equity[index], self.stderr[index])]
+            row += [percent(self.win[index]), percent(self.tie[index])]
             if self.hilo:
                 assert self.scoop is not None and self.high_equity is not None
                 assert self.low_equity is not None
                 row += [
-                    _percent(self.scoop[index]),
-                    _percent(self.high_equity[index]),
-                    _percent(self.low_equity[index]),
+                    percent(self.scoop[index]),
+                    percent(self.high_equity[index]),
+                    percent(self.low_equity[index]),
                 ]
             rows.append(row)
         return rows
@@ -366,23 +366,7 @@ class EquityResult:
 
     def table(self) -> str:
         """A plain-text table (what ``repr`` and the CLI show)."""
-        columns = self._columns()
-        rows = self._rows()
-        widths = [max(len(columns[i]), *(len(row[i]) for row in rows)) for i in range(len(columns))]
-        lines = [
-            "  ".join(
-                c.ljust(w) if i == 1 else c.rjust(w)
-                for i, (c, w) in enumerate(zip(columns, widths, strict=True))
-            )
-        ]
-        for row in rows:
-            lines.append(
-                "  ".join(
-                    c.ljust(w) if i == 1 else c.rjust(w)
-                    for i, (c, w) in enumerate(zip(row, widths, strict=True))
-                )
-            )
-        return "\n".join(lines)
+        return text_table(self._columns(), self._rows(), left=1)
 
     def __repr__(self) -> str:
         return f"EquityResult({self._summary()})\n{self.table()}"
@@ -406,8 +390,30 @@ def _one_in(size: int) -> NDArray[np.float64]:
     return shares
 
 
-def _percent(value: float, stderr: float = 0.0) -> str:
+def percent(value: float, stderr: float = 0.0) -> str:
+    """A share as text: ``12.345%``, with `` ±0.012`` when it has a standard error."""
     text = f"{100 * value:.3f}%"
     if stderr > 0:
         text += f" ±{100 * stderr:.3f}"
     return text
+
+
+def text_table(columns: list[str], rows: list[list[str]], left: int = 0) -> str:
+    """Columns of text, right-aligned but for column ``left`` (the names).
+
+    Examples
+    --------
+    >>> print(text_table(["n", "name"], [["1", "AsKs"], ["10", "QQ+"]], left=1))
+     n  name
+     1  AsKs
+    10  QQ+
+    """
+    widths = [max(len(columns[i]), *(len(row[i]) for row in rows)) for i in range(len(columns))]
+    lines = []
+    for row in [columns, *rows]:
+        cells = [
+            cell.ljust(width) if index == left else cell.rjust(width)
+            for index, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
