@@ -218,6 +218,9 @@ def runout_counters(
     kernel = _class_kernel(spot)
     board, dead_mask, _, hilo, tables, classes = _spot_inputs(spot)
     identity = np.arange(4, dtype=np.int64).reshape(1, 4)  # each item has its own board
+    # Read-only like the spot's board and symmetries: the kernel's compiled signature
+    # (array types include the flag) is the one every exact run uses, not a new one.
+    identity.flags.writeable = False
 
     # Blocks of whole joint holdings, about MAX_BLOCK_ITEMS items (and a block's time) each.
     items = np.cumsum(fits.sum(axis=1))
@@ -237,6 +240,7 @@ def runout_counters(
             block_boards = np.empty((holding.size, board.shape[1] + 1), np.uint8)
             block_boards[:, :-1] = board[0]
             block_boards[:, -1] = deck[card]
+            block_boards.flags.writeable = False
             block = np.ascontiguousarray(cards[first + holding])
             outputs = holding_outputs(holding.size, n_players)
             kernel(block, block_boards, dead_mask, identity, hilo, tables, classes, *outputs)
