@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..cards import format_cards
+from ..cards import format_card
 from .result import Counters
 
 __all__ = [
@@ -67,13 +67,32 @@ def fixed_breakdown(cards: NDArray[np.uint8], totals: Counters, player: int) -> 
     return ComboBreakdown(np.asarray(cards, np.uint8).reshape(1, -1), rows)
 
 
+#: Each card code's text (``"2c"`` .. ``"As"``), for formatting many combos at once.
+_CARD_TEXT = np.array([format_card(code) for code in range(52)])
+
+
+def combo_texts(cards: NDArray[np.uint8]) -> list[str]:
+    """Each combo (a row of ascending cards) as text, highest card first.
+
+    Examples
+    --------
+    >>> combo_texts(np.array([[47, 51], [0, 1]], np.uint8))
+    ['AsKs', '2d2c']
+    """
+    texts = _CARD_TEXT[cards[:, ::-1]]
+    joined = texts[:, 0]
+    for column in range(1, texts.shape[1]):
+        joined = np.char.add(joined, texts[:, column])
+    return joined.tolist()
+
+
 def combo_columns(breakdown: ComboBreakdown, *, exact: bool, hilo: bool) -> dict[str, Any]:
     """The per-combo table as columns (``combo`` texts, then numbers), no pandas needed."""
     from .result import EquityResult
 
     counters = breakdown.counters
     trials = np.asarray(counters.trials, np.float64)
-    texts = [format_cards(row[::-1]) for row in breakdown.cards]
+    texts = combo_texts(breakdown.cards)
     # The per-row arithmetic of a result: combos stand where players would.
     rows = EquityResult(
         counters,
