@@ -36,7 +36,7 @@ from .exact import (
     _spot_inputs,
     holding_outputs,
 )
-from .holdings import estimate_joint_holdings, indexed_joint_holdings
+from .holdings import cached_joint_holdings, estimate_joint_holdings
 from .result import Counters, EquityResult
 from .spot import Spot, cached_spot
 
@@ -209,7 +209,7 @@ def runout_counters(
             f"(over {estimate_joint_holdings(spot):.3g} joint holdings); narrow the ranges"
         )
     n_players = spot.n_players
-    cards, weights, _ = indexed_joint_holdings(spot)
+    cards, weights, _ = cached_joint_holdings(spot)
     masks = np.bitwise_or.reduce(
         np.left_shift(np.uint64(1), cards.reshape(len(cards), -1).astype(np.uint64)), axis=1
     )

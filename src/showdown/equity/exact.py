@@ -43,9 +43,8 @@ from . import plan as planning
 from ._class_common import class_tables
 from .holdings import (
     CanonicalHoldings,
+    cached_joint_holdings,
     canonical_holdings,
-    indexed_joint_holdings,
-    joint_holdings,
     suit_symmetries,
 )
 from .plan import ExactPlan
@@ -207,22 +206,25 @@ def _run_blocks(tasks: list[Callable[[], Any]], threads: int, progress: Progress
 def _holdings_to_run(spot: Spot, plan: ExactPlan, combos: bool) -> tuple[CanonicalHoldings, Any]:
     """Joint holdings for the class kernels (canonical ones when that pays), and with
     ``combos`` a :class:`~showdown.equity.breakdown.ComboSums` to fill (else ``None``)."""
+    canonical = bool(plan.details.get("canonical", False))
+    key = f"groups, canonical {canonical}, combos {combos}"
+    cards, weights, combo = cached_joint_holdings(spot)
+    groups = spot.derived.get(key)
+    if not isinstance(groups, CanonicalHoldings):
+        symmetries = suit_symmetries(spot.board, spot.dead)
+        if canonical:
+            groups = canonical_holdings(cards, weights, symmetries, keep_originals=combos)
+        else:
+            groups = _identity_groups(cards, weights)
+            if combos:
+                groups.original_holding = groups.holding
+                groups.original_seats = np.asarray(groups.seats)
+        if "joint holdings" in spot.derived:  # small enough to keep: keep the groups too
+            spot.derived[key] = groups
     if not combos:
-        cards, weights = joint_holdings(spot)
-        if plan.details.get("canonical", False):
-            symmetries = suit_symmetries(spot.board, spot.dead)
-            return canonical_holdings(cards, weights, symmetries), None
-        return _identity_groups(cards, weights), None
+        return groups, None
     from .breakdown import ComboSums
 
-    cards, weights, combo = indexed_joint_holdings(spot)
-    if plan.details.get("canonical", False):
-        symmetries = suit_symmetries(spot.board, spot.dead)
-        groups = canonical_holdings(cards, weights, symmetries, keep_originals=True)
-    else:
-        groups = _identity_groups(cards, weights)
-        groups.original_holding = groups.holding
-        groups.original_seats = np.asarray(groups.seats)
     sizes = [len(player.hand_range) for player in spot.players if player.hand_range is not None]
     return groups, ComboSums(combo, weights, sizes, count_deals(spot))
 
@@ -253,11 +255,18 @@ def _class_kernel(spot: Spot) -> Any:
 
 
 def _spot_inputs(spot: Spot) -> tuple[Any, ...]:
-    """The class kernels' spot arguments: board, dead mask, suit symmetries, hi-lo, tables."""
-    dead_mask = np.uint64(sum(1 << int(card) for card in spot.dead))
-    board = np.ascontiguousarray(spot.board, np.uint8).reshape(1, -1)  # one board for all
-    perms = suit_symmetries(spot.board, spot.dead)
-    return board, dead_mask, perms, spot.game.hilo, get_tables(), class_tables()
+    """The class kernels' spot arguments: board, dead mask, suit symmetries, hi-lo, tables.
+
+    Worked out once and kept with the (never changed, cached) spot.
+    """
+    kept = spot.derived.get("class inputs")
+    if kept is None:
+        dead_mask = np.uint64(sum(1 << int(card) for card in spot.dead))
+        board = np.ascontiguousarray(spot.board, np.uint8).reshape(1, -1)  # one board for all
+        perms = suit_symmetries(spot.board, spot.dead)
+        kept = (board, dead_mask, perms, spot.game.hilo, get_tables(), class_tables())
+        spot.derived["class inputs"] = kept
+    return kept
 
 
 def _run_fixed(spot: Spot, plan: ExactPlan, progress: Progress) -> Counters:

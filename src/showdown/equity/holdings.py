@@ -33,6 +33,7 @@ from .spot import Spot
 
 __all__ = [
     "CanonicalHoldings",
+    "cached_joint_holdings",
     "canonical_holdings",
     "estimate_joint_holdings",
     "indexed_joint_holdings",
@@ -94,6 +95,28 @@ def joint_holdings(spot: Spot) -> tuple[NDArray[np.uint8], NDArray[np.float64]]:
     """
     cards, weights, _ = indexed_joint_holdings(spot)
     return cards, weights
+
+
+#: Joint holdings up to this many bytes stay with their (never changed, cached) spot.
+KEEP_HOLDINGS_BYTES = 1 << 20
+
+
+def cached_joint_holdings(
+    spot: Spot,
+) -> tuple[NDArray[np.uint8], NDArray[np.float64], NDArray[np.int64]]:
+    """:func:`indexed_joint_holdings`, kept with the spot when small: never modify them.
+
+    Repeated calls on one spot (cheap calls in a loop) list them once. (They
+    stay writable: the kernels' compiled signatures include that flag, and
+    every exact run passes them writable holdings.)
+    """
+    kept = spot.derived.get("joint holdings")
+    if kept is not None:
+        return kept
+    found = indexed_joint_holdings(spot)
+    if sum(array.nbytes for array in found) <= KEEP_HOLDINGS_BYTES:
+        spot.derived["joint holdings"] = found
+    return found
 
 
 def indexed_joint_holdings(

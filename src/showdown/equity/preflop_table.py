@@ -228,12 +228,12 @@ def table_counters(spot: Spot, *, combos: bool = False) -> Counters:
     With ``combos``, each player's per-combo counters too (``by_combo``):
     the matchups' rows summed by that player's combo, read from their seat.
     """
-    from .holdings import indexed_joint_holdings
+    from .holdings import cached_joint_holdings
 
     table = load_table()
     assert table is not None
     codes, rows = table
-    cards, weights, combo = indexed_joint_holdings(spot)
+    cards, weights, combo = cached_joint_holdings(spot)
     distinct, group = np.unique(weights, return_inverse=True)
     group = group.reshape(-1).astype(np.int64)
     sums = np.zeros((distinct.size, COLUMNS), np.int64)
