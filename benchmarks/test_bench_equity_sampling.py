@@ -179,7 +179,7 @@ def test_showdown_whole_call_python_side(benchmark, throughputs, monkeypatch):
 
     players, board = WHOLE_CALL
     answer = equity(players, board=board, threads=1)
-    monkeypatch.setattr(exact_module, "run_exact", lambda *args: answer._counters)
+    monkeypatch.setattr(exact_module, "run_exact", lambda *args, **options: answer._counters)
     result = _time(benchmark, lambda: equity(players, board=board, threads=1).equity, rounds=5_000)
     assert result.tolist() == answer.equity.tolist()
     throughputs.record(benchmark, whole_call_label("showdown, Python side only"), 1, "calls")
