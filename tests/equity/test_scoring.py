@@ -49,7 +49,7 @@ def naive_scores(highs, lows, weights, hilo):
 @pytest.mark.parametrize("n_players", [2, 3, 6])
 def test_score_outcomes_follows_the_rule(hilo: bool, n_players: int) -> None:
     generator = np.random.default_rng(n_players + 10 * hilo)
-    n_outcomes = 700
+    n_outcomes = BATCH - 6
     # Few distinct strengths, so ties of every size happen; lows of 0 do not qualify.
     highs = np.zeros((n_players, BATCH), np.int64)
     lows = np.zeros((n_players, BATCH), np.int64)

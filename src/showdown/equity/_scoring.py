@@ -44,8 +44,10 @@ import numpy as np
 
 from .._jit import jit_inline, jit_kernel
 
-#: Outcomes a kernel buffers before scoring them.
-BATCH = 2048
+#: Outcomes a kernel buffers before scoring them. Small: a kernel zeroes its buffers
+#: on every call (about 10 per player and BATCH bytes), which a small spot notices (2048
+#: cost a two-hand flop call 6 of its 17 us); larger batches were not faster on big spots.
+BATCH = 256
 
 
 @jit_inline
