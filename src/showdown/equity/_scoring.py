@@ -26,6 +26,10 @@ player for per-combo counters):
 - ``categories[p, c]``: deals where ``p``'s high hand is in category ``c``
   (counted by the kernels next to the rule: not part of it).
 
+The rule's arithmetic on summed counters is here too (:func:`pots_won`,
+:func:`pot_equity`, :func:`whole_pot_extras`): results, stopping rules and
+breakdowns all read counters through it.
+
 The exact engine scores weighted outcomes (:func:`score_outcomes`: a class of
 boards counts as many times as it has boards; integer weights keep every
 counter but ``sum_squares`` an exact integer). The sampler tallies winner
@@ -40,7 +44,11 @@ one row per player (``values[p, i]``), and hand it over once per few thousand.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import Any
+
 import numpy as np
+from numpy.typing import NDArray
 
 from .._jit import jit_inline, jit_kernel
 
@@ -175,3 +183,43 @@ def score_outcomes(
             share_any,
             sum_squares,
         )
+
+
+# ----------------------------------------------------------------------------- summed counters
+@lru_cache(maxsize=64)
+def _one_in(size: int) -> NDArray[np.float64]:
+    """``1 / k`` for ``k`` in ``0 .. size - 1`` (0 at ``k = 0``, never a winner count)."""
+    shares = np.zeros(size)
+    shares[1:] = 1.0 / np.arange(1, size)
+    shares.flags.writeable = False
+    return shares
+
+
+def pots_won(counts: NDArray[Any]) -> NDArray[np.float64]:
+    """``(rows, 3)``: whole pots, high halves and low halves won, ``1/k`` each of ``k`` winners.
+
+    Examples
+    --------
+    >>> counts = np.zeros((1, 3, 3)); counts[0, 0, 1] = 4; counts[0, 0, 2] = 2
+    >>> pots_won(counts).tolist()
+    [[5.0, 0.0, 0.0]]
+    """
+    shares: NDArray[np.float64] = counts @ _one_in(counts.shape[2])
+    return shares
+
+
+def pot_equity(pots: NDArray[np.float64], trials: Any) -> NDArray[np.float64]:
+    """Expected share of the pot: whole pots, plus half of each half won, per deal."""
+    equity: NDArray[np.float64] = (pots[:, 0] + 0.5 * (pots[:, 1] + pots[:, 2])) / trials
+    return equity
+
+
+def whole_pot_extras(whole: NDArray[Any]) -> tuple[NDArray[Any], NDArray[Any], NDArray[Any]]:
+    """What whole pots add to ``(scoop, share_any, sum_squares)``, from ``counts[:, 0, :]``.
+
+    Kernels record a whole pot in ``counts`` only: a sole winner scoops, any
+    winner has a share, and a ``k``-way winner's squared share is ``1/k**2``.
+    """
+    ways = np.arange(whole.shape[1], dtype=np.float64)
+    ways[0] = 1.0
+    return whole[:, 1], whole[:, 1:].sum(axis=1), (whole / ways**2).sum(axis=1)

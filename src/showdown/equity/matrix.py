@@ -26,6 +26,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..cards import RANKS
+from ._scoring import pot_equity, pots_won
 from ._table_kernels import table_sums
 from .preflop_table import BOARDS, COLUMNS, load_table
 
@@ -91,9 +92,11 @@ def _matrix() -> NDArray[np.float64]:
     missing = table_sums(matchups, group, codes, rows, sums)
     assert missing == 0
     pairs = np.bincount(group, minlength=169 * 169)
-    # Exact integers: wins and ties; a tie is half a pot. Same float as equity().
-    pots = sums[:, 0] + 0.5 * sums[:, 2]
-    matrix = (pots / (pairs * BOARDS)).reshape(169, 169)
+    # The row hand's wins and ties, scored by the one rule: the same float as equity().
+    counts = np.zeros((169 * 169, 3, 3), np.int64)
+    counts[:, 0, 1] = sums[:, 0]
+    counts[:, 0, 2] = sums[:, 2]
+    matrix = pot_equity(pots_won(counts), pairs * BOARDS).reshape(169, 169)
     matrix.setflags(write=False)
     return matrix
 

@@ -22,7 +22,7 @@ from numpy.typing import NDArray
 from .._progress import Progress, ProgressLike, compiling
 from ..evaluator import get_tables
 from . import _sample_kernels
-from .result import Counters
+from .result import Counters, EquityResult
 from .sample_inputs import combo_inputs, new_work, sample_spot
 from .spot import Spot
 
@@ -351,13 +351,16 @@ class _Reporter:
 
 
 def max_stderr(counters: Counters) -> float:
-    """The largest standard error of any player's equity so far."""
-    counters = counters.completed()
-    trials = counters.trials
-    ways = np.arange(counters.counts.shape[2], dtype=np.float64)
-    ways[0] = 1.0
-    shares = (counters.counts[:, 0, :] / ways).sum(axis=1)
-    shares += 0.5 * (counters.counts[:, 1:, :] / ways).sum(axis=(1, 2))
-    equity = shares / trials
-    variance = np.maximum(counters.sum_squares / trials - equity**2, 0.0)
-    return float(np.sqrt(variance / trials).max())
+    """The largest standard error of any player's equity so far (as the result reports it)."""
+    n_players = counters.counts.shape[0]
+    result = EquityResult(
+        counters,
+        players=[""] * n_players,
+        game="",
+        board="",
+        dead="",
+        exact=False,
+        hilo=False,
+        seed=None,
+    )
+    return float(result.stderr.max())

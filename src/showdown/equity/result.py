@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from ..evaluator.categories import HandCategory
+from ._scoring import pot_equity, pots_won, whole_pot_extras
 
 if TYPE_CHECKING:
     from .breakdown import ComboBreakdown
@@ -66,14 +67,12 @@ class Counters:
         ``counts[p, 0, k]``: a sole winner scoops, any winner has a share, and
         the squared share of a k-way winner is 1/k**2.
         """
-        whole = self.counts[:, 0, :]
-        ways = np.arange(whole.shape[1], dtype=np.float64)
-        ways[0] = 1.0
+        scoops, shares, squares = whole_pot_extras(self.counts[:, 0, :])
         return Counters(
             self.counts,
-            self.scoop + whole[:, 1],
-            self.share_any + whole[:, 1:].sum(axis=1),
-            self.sum_squares + (whole / ways**2).sum(axis=1),
+            self.scoop + scoops,
+            self.share_any + shares,
+            self.sum_squares + squares,
             self.categories,
             self.trials,
         )
@@ -173,9 +172,7 @@ class EquityResult:
     @cached_property
     def _halves(self) -> NDArray[np.float64]:
         """``(players, 3)``: pots won, not yet divided by trials: whole, high half, low half."""
-        counts = self._counters.counts
-        shares: NDArray[np.float64] = counts @ _one_in(counts.shape[2])
-        return shares
+        return pots_won(self._counters.counts)
 
     @property
     def trials(self) -> float:
@@ -184,8 +181,7 @@ class EquityResult:
 
     @cached_property
     def equity(self) -> NDArray[np.float64]:
-        halves = self._halves
-        return (halves[:, 0] + 0.5 * (halves[:, 1] + halves[:, 2])) / self._counters.trials
+        return pot_equity(self._halves, self._counters.trials)
 
     @cached_property
     def stderr(self) -> NDArray[np.float64]:
@@ -379,15 +375,6 @@ class EquityResult:
         )
         caption = html.escape(self._summary())
         return f"<table><caption>{caption}</caption><tr>{head}</tr>{body}</table>"
-
-
-@lru_cache(maxsize=64)
-def _one_in(size: int) -> NDArray[np.float64]:
-    """``1 / k`` for ``k`` in ``0 .. size - 1`` (0 at ``k = 0``, never a winner count)."""
-    shares = np.zeros(size)
-    shares[1:] = 1.0 / np.arange(1, size)
-    shares.flags.writeable = False
-    return shares
 
 
 def percent(value: float, stderr: float = 0.0) -> str:
