@@ -169,22 +169,17 @@ def test_showdown_whole_call(benchmark, throughputs):
 
 
 def test_showdown_whole_call_python_side(benchmark, throughputs, monkeypatch):
-    """The same call with the exact computation replaced by its stored answer.
+    """The same call with the exact run replaced by its stored answer.
 
-    What is left is the Python around it (options, the cached spot, the
-    result, reading ``equity``); with the exact kernel's own time this adds up
-    to the whole call.
+    What is left is the Python around it (options, the cached spot and plan,
+    the result, reading ``equity``); with the exact run's own time this adds
+    up to the whole call.
     """
-    from showdown.equity import api
     from showdown.equity import exact as exact_module
 
-    if not hasattr(api, "_choose_method") or not hasattr(exact_module, "exact_board_game"):
-        pytest.skip("the exact dispatch changed: update this row")
     players, board = WHOLE_CALL
     answer = equity(players, board=board, threads=1)
-    plan = api._choose_method(api.cached_spot(players, board, None, "holdem"), None, None, None)
-    monkeypatch.setattr(api, "_choose_method", lambda *args: plan)
-    monkeypatch.setattr(exact_module, "exact_board_game", lambda *args: answer._counters)
+    monkeypatch.setattr(exact_module, "run_exact", lambda *args, **options: answer._counters)
     result = _time(benchmark, lambda: equity(players, board=board, threads=1).equity, rounds=5_000)
     assert result.tolist() == answer.equity.tolist()
     throughputs.record(benchmark, whole_call_label("showdown, Python side only"), 1, "calls")

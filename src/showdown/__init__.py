@@ -37,6 +37,8 @@ _EXPORTS = {
     "category_counts": "showdown.evaluator",
     "equity": "showdown.equity",
     "EquityResult": "showdown.equity",
+    "runouts": "showdown.equity",
+    "preflop_matrix": "showdown.equity",
     "parse_range": "showdown.cards",
     "Range": "showdown.cards",
     "range_stats": "showdown.equity",

@@ -299,3 +299,78 @@ def test_showdown_equity_stays_callable_after_the_subpackage_is_imported():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=300)
     assert done.returncode == 0, done.stderr
+
+
+# --- per-combo and per-card tables ------------------------------------------------------------
+
+
+def test_combos_prints_every_range_by_combo_highest_equity_first():
+    code, out, err = run("AsKs", "QQ+", "--board", "Kd7c2h", "--combos")
+    assert code == 0, err
+    lines = out.splitlines()
+    start = lines.index("player 2 (QQ+) by combo:")
+    assert "player 1 (AsKs) by combo:" not in lines  # one hand: its row is the main table's
+    assert lines[start + 1].split() == ["combo", "weight", "equity", "win", "tie"]
+    rows = [line.split() for line in lines[start + 2 :]]
+    frame = equity(["AsKs", "QQ+"], board="Kd7c2h", combos=True).combos(1)
+    assert sorted(row[0] for row in rows) == sorted(frame.index)
+    printed = [float(row[2].rstrip("%")) for row in rows]
+    assert printed == sorted(printed, reverse=True)
+    for row in rows:
+        assert row[2] == f"{100 * frame.loc[row[0], 'equity']:.3f}%"
+
+
+def test_combos_of_one_player_and_in_json():
+    code, out, err = run("AK", "QQ", "--combos", "1", "--json")
+    assert code == 0, err
+    document = json.loads(out)
+    assert "combos" not in document["players"][1]
+    records = document["players"][0]["combos"]
+    frame = equity(["AK", "QQ"], combos=True).combos(0)
+    assert [record["combo"] for record in records] == list(frame.index)
+    assert [record["equity"] for record in records] == frame["equity"].tolist()
+    assert [record["deals"] for record in records] == frame["deals"].tolist()
+
+
+@pytest.mark.parametrize("choice", ["3", "0", "two"])
+def test_combos_of_a_player_who_is_not_there_is_refused(choice):
+    code, _, err = run("AK", "QQ", "--combos", choice)
+    assert code == 1
+    assert "--combos: expected a player number from 1 to 2" in err
+
+
+def test_by_card_prints_each_next_card_like_the_library():
+    code, out, err = run("AhKh", "QsQd", "--board", "2c7d9h", "--by-card")
+    assert code == 0, err
+    lines = out.splitlines()
+    start = lines.index("by turn card:")
+    assert lines[start + 1].split() == ["card", "share", "AhKh", "QsQd"]
+    rows = [line.split() for line in lines[start + 2 :]]
+    from showdown import runouts
+
+    frame = runouts(["AhKh", "QsQd"], "2c7d9h")
+    assert [row[0] for row in rows] == list(frame.index)
+    for row in rows:
+        assert row[2] == f"{100 * frame.loc[row[0], 'AhKh']:.3f}%"
+
+
+def test_by_card_in_json():
+    code, out, err = run("AhKh", "QsQd", "--board", "2c7d9hKs", "--by-card", "--json")
+    assert code == 0, err
+    by_card = json.loads(out)["by_card"]
+    assert by_card["players"] == ["AhKh", "QsQd"] and len(by_card["cards"]) == 44
+    assert sum(card["share"] for card in by_card["cards"]) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--by-card",), "flop or a turn"),
+        (("--board", "2c7d9h", "--by-card", "--samples", "1000"), "--by-card is exact"),
+        (("--combos", "--game", "stud"), "board games"),
+    ],
+)
+def test_by_card_and_combos_refuse_what_they_cannot_do(args, message):
+    code, _, err = run("AhKh", "QsQd", *args)
+    assert code == 1
+    assert message in err

@@ -103,7 +103,7 @@ def test_a_sample_of_the_table_rebuilds_identically() -> None:
     outputs = holding_outputs(len(picked), 2)
     holdem_class_kernel(
         np.ascontiguousarray(hands, np.uint8),
-        np.zeros(0, np.uint8),
+        np.zeros((1, 0), np.uint8),
         np.uint64(0),
         suit_permutations(),
         False,

@@ -19,6 +19,7 @@ import click
 if TYPE_CHECKING:  # the engine (numpy, numba) loads inside the callback only; see cli/main.py
     from .._progress import Progress
     from ..equity import EquityResult
+    from ..equity.by_card import RunoutTable
 
 #: Game names shown in ``--help`` (kept equal to ``showdown.equity.GAMES`` by a test; the
 #: engine itself is not imported here so that ``showdown --help`` stays fast).
@@ -55,6 +56,10 @@ Examples:
       5-card draw: HAND/DISCARDS, the discards are replaced by one draw
   showdown equity AhKh QsQd --json
       one JSON document: game, board, dead, exact, trials, seed, players
+  showdown equity AsKs QQ+ --board Kd7c2h --combos
+      also each range's equity combo by combo (--combos 2: player 2 only)
+  showdown equity AhKh QsQd --board 2c7d9h --by-card
+      also each player's equity after each possible turn card
 
 \b
 Player syntax:
@@ -72,6 +77,14 @@ print a note when the target was not reached by then.
 Sampled runs print their seed: pass it back with --seed to repeat the run exactly.
 A progress bar appears on stderr for runs longer than a second (terminal only, not with
 --json). Bad input prints 'Error: ...' to stderr and exits with status 1.
+
+\b
+--combos prints, after the main table, a table per player whose hand is a range (or
+random): each combo's weight (its share of that player's deals), equity, win and tie,
+highest equity first; --combos N prints player N's only (even a single hand). The
+counts come from the same run. --by-card (flop or turn boards, exact) prints each
+player's equity after each possible next card with the card's share of deals.
+With --json both go into the document ("combos" per player, "by_card").
 """
 
 
@@ -182,6 +195,7 @@ def run_equity(
     threads: int | None,
     show_progress: bool,
     max_samples: int | None = None,
+    combos: bool = False,
 ) -> EquityResult:
     """Check the options, then run :func:`showdown.equity`; raises ``ValueError`` on bad input."""
     chosen = [
@@ -245,9 +259,30 @@ def run_equity(
                 seed=seed,
                 threads=threads,
                 progress=reporter,
+                combos=combos,
             )
     finally:
         reporter.close()
+
+
+def _combo_players(choice: str | None, result: EquityResult) -> list[int]:
+    """The players (0-based) whose combos ``--combos`` prints."""
+    if choice is None:
+        return []
+    breakdowns = result._counters.by_combo or {}
+    if choice == "all":
+        return [index for index in range(len(result.players)) if len(breakdowns[index].cards) > 1]
+    return [int(choice) - 1]
+
+
+def _check_combos_choice(choice: str | None, n_players: int) -> None:
+    if choice is None or choice == "all":
+        return
+    if not choice.isdigit() or not 1 <= int(choice) <= n_players:
+        raise ValueError(
+            f"--combos: expected a player number from 1 to {n_players} (or no value for "
+            f"every range), got {choice!r}"
+        )
 
 
 @click.command(
@@ -285,6 +320,20 @@ def run_equity(
 )
 @click.option("--seed", type=int, metavar="S", help="Seed of a sampled run (repeats it exactly).")
 @click.option("--threads", "-t", type=int, metavar="T", help="Threads to use (default: all).")
+@click.option(
+    "--combos",
+    "combos",
+    is_flag=False,
+    flag_value="all",
+    default=None,
+    metavar="[PLAYER]",
+    help="Also show equity by combo: every range's, or player PLAYER's (1, 2, ...).",
+)
+@click.option(
+    "--by-card",
+    is_flag=True,
+    help="Also show each player's equity after each possible next card (flop or turn).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of a table.")
 def equity_command(
     players: tuple[str, ...],
@@ -297,6 +346,8 @@ def equity_command(
     max_samples: int | None,
     seed: int | None,
     threads: int | None,
+    combos: str | None,
+    by_card: bool,
     as_json: bool,
 ) -> None:
     """Equity of each PLAYER: their expected share of the pot.
@@ -309,6 +360,9 @@ def equity_command(
     # The bar goes to stderr, so it is only drawn there for a person watching a terminal.
     show_progress = not as_json and sys.stderr.isatty()
     try:
+        _check_combos_choice(combos, len(players))
+        if by_card and (samples is not None or stderr is not None):
+            raise ValueError("--by-card is exact: drop --samples/--stderr")
         result = run_equity(
             players,
             board=board,
@@ -321,15 +375,69 @@ def equity_command(
             threads=threads,
             show_progress=show_progress,
             max_samples=max_samples,
+            combos=combos is not None,
         )
+        runouts = _runouts(players, board, dead, game, threads) if by_card else None
     except ValueError as error:
         # One line on stderr and status 1 (ClickException's contract), never a traceback.
         raise click.ClickException(str(error)) from None
+    chosen = _combo_players(combos, result)
     if as_json:
-        click.echo(json.dumps(result.to_dict(), indent=2))
+        document = result.to_dict()
+        for index in chosen:
+            document["players"][index]["combos"] = _combo_records(result, index)
+        if runouts is not None:
+            document["by_card"] = {
+                "players": runouts.players,
+                "cards": [
+                    {"card": card, "share": float(share), "equity": equity.tolist()}
+                    for card, share, equity in zip(
+                        runouts.cards, runouts.share, runouts.equity, strict=True
+                    )
+                ],
+            }
+        click.echo(json.dumps(document, indent=2))
     else:
         click.echo(_summary(result))
         click.echo(result.table())
+        for index in chosen:
+            click.echo(f"\nplayer {index + 1} ({result.players[index]}) by combo:")
+            click.echo(_combo_text(result, index))
+        if runouts is not None:
+            which = "turn" if len(runouts.board) == 6 else "river"
+            click.echo(f"\nby {which} card:")
+            click.echo(runouts.table())
     note = _target_note(result)
     if note is not None:
         click.echo(note, err=True)
+
+
+def _runouts(
+    players: tuple[str, ...], board: str, dead: str, game: str, threads: int | None
+) -> RunoutTable:
+    from ..equity import get_game
+    from ..equity.by_card import runout_table
+
+    return runout_table(list(players), board, dead=dead, game=get_game(game).name, threads=threads)
+
+
+def _combo_text(result: EquityResult, index: int) -> str:
+    from ..equity.breakdown import combo_table
+
+    breakdowns = result._counters.by_combo
+    assert breakdowns is not None
+    return combo_table(breakdowns[index], exact=result.exact, hilo=result.hilo)
+
+
+def _combo_records(result: EquityResult, index: int) -> list[dict[str, object]]:
+    """One player's combos as JSON records, in range order."""
+    from ..equity.breakdown import combo_columns
+
+    breakdowns = result._counters.by_combo
+    assert breakdowns is not None
+    columns = combo_columns(breakdowns[index], exact=result.exact, hilo=result.hilo)
+    names = [name for name in columns if name != "combo"]
+    return [
+        {"combo": combo, **{name: columns[name][row].item() for name in names}}
+        for row, combo in enumerate(columns["combo"])
+    ]

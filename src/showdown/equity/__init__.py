@@ -12,11 +12,22 @@ import types
 from typing import Any
 
 from .api import equity
+from .by_card import runouts
 from .games import GAMES, Game, get_game
+from .matrix import preflop_matrix
 from .range_stats import range_stats
 from .result import EquityResult
 
-__all__ = ["GAMES", "EquityResult", "Game", "equity", "get_game", "range_stats"]
+__all__ = [
+    "GAMES",
+    "EquityResult",
+    "Game",
+    "equity",
+    "get_game",
+    "preflop_matrix",
+    "range_stats",
+    "runouts",
+]
 
 
 class _CallableModule(types.ModuleType):

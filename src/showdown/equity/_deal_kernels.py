@@ -89,8 +89,10 @@ def deal_kernel(
     taken = np.zeros((1, deck_size), np.int64)[0]
     hand_key = np.zeros(n_players, np.uint64)
     hand_bits = np.zeros(n_players, np.uint64)
-    highs = np.zeros((BATCH, n_players), np.int64)
-    lows = np.zeros((BATCH, n_players), np.int64)
+    # Outcome buffers (see ``_scoring.BATCH`` for their size).
+    highs = np.zeros((n_players, BATCH), np.int64)
+    lows = np.zeros((n_players, BATCH), np.int64)
+    score_scratch = np.zeros((3, BATCH), np.int64)
     weights = np.zeros((1, BATCH), np.int64)[0]
     weights[:] = 1
     n_buffered = 0
@@ -148,14 +150,14 @@ def deal_kernel(
                 # costs reference-count updates per call here.
                 key = hand_key[p]
                 if key & FLUSH_CHECK:
-                    highs[n_buffered, p] = flush[flush_rank_mask(key, hand_bits[p])]
+                    highs[p, n_buffered] = flush[flush_rank_mask(key, hand_bits[p])]
                 else:
                     rank_sum = key & RANK_SUM_MASK
-                    highs[n_buffered, p] = values[
+                    highs[p, n_buffered] = values[
                         (rank_sum & COLUMN_MASK_7) + np.uint64(offsets[rank_sum >> ROW_SHIFT_7])
                     ]
                 if hilo:
-                    lows[n_buffered, p] = low8[hand_low[p]]
+                    lows[p, n_buffered] = low8[hand_low[p]]
             n_buffered += 1
             deals += 1
             if n_buffered == BATCH:
@@ -165,6 +167,7 @@ def deal_kernel(
                     weights,
                     np.int64(n_buffered),
                     hilo,
+                    score_scratch,
                     counts,
                     scoop,
                     share_any,
@@ -183,6 +186,7 @@ def deal_kernel(
         weights,
         np.int64(n_buffered),
         hilo,
+        score_scratch,
         counts,
         scoop,
         share_any,

@@ -46,7 +46,7 @@ _COLUMN_MASK = np.uint64((1 << 11) - 1)
 @jit
 def holdem_class_kernel(
     holdings,
-    board,
+    boards,
     dead_mask,
     perms,
     hilo,
@@ -61,8 +61,9 @@ def holdem_class_kernel(
 ):  # pragma: no cover - compiled
     """Counters of every joint holding in ``holdings`` ``(H, n, 2)``.
 
-    ``board`` holds the known board cards, ``dead_mask`` the dead cards,
-    ``perms`` the suit permutations that fix both (the spot's symmetry).
+    ``boards`` ``(1, k)`` holds the known board cards (``(H, k)``: one board
+    per holding, for runouts), ``dead_mask`` the dead cards, ``perms`` the
+    suit permutations that fix both (the spot's symmetry).
     Fills ``counts[h]`` ``(n, 3, n + 1)``, ``categories[h]`` ``(n, 10)``
     (and would fill the split-pot counters ``scoop[h]``, ``share_any[h]``,
     ``sum_squares[h]``; ``hilo`` is False in hold'em, passed so that every
@@ -71,7 +72,7 @@ def holdem_class_kernel(
     classes, times players).
     """
     n_holdings, n_players, hole_size = holdings.shape
-    n_missing = 5 - board.size
+    n_missing = 5 - boards.shape[1]
     multisets = classes.multisets
     binomials = classes.binomials
     subsets = classes.subsets
@@ -88,17 +89,12 @@ def holdem_class_kernel(
         rank_key[rank] = tables.card_key[4 * rank] & RANK_SUM_MASK
     board_mask = np.uint64(0)
     board_rank_sum = np.uint64(0)
-    for position in range(board.size):
-        board_mask |= np.uint64(1) << np.uint64(board[position])
-        board_rank_sum += rank_key[board[position] >> 2]
     per_suit = np.zeros((5, 4), np.int64)
     board_suit_ranks = per_suit[0]
     live_suit = per_suit[1]
     representative = per_suit[2]
     orbit_size = per_suit[3]
     needed = per_suit[4]
-    for suit in range(4):
-        board_suit_ranks[suit] = suit_ranks(board_mask, suit)
     per_rank = np.zeros((6, 13), np.int64)
     available = per_rank[0]
     distinct = per_rank[1]
@@ -111,11 +107,21 @@ def holdem_class_kernel(
     hole_suit_ranks = np.zeros((n_players, 4), np.int64)
     rank_high = np.zeros((1, n_players), np.int64)[0]
     # Outcomes are buffered and scored in batches (see ``_scoring``).
-    highs = np.zeros((BATCH, n_players), np.int64)
-    lows = np.zeros((BATCH, n_players), np.int64)
+    highs = np.zeros((n_players, BATCH), np.int64)
+    lows = np.zeros((n_players, BATCH), np.int64)
+    score_scratch = np.zeros((3, BATCH), np.int64)
     weights = np.zeros((1, BATCH), np.int64)[0]
 
     for h in range(n_holdings):
+        if h == 0 or boards.shape[0] > 1:
+            board_mask = np.uint64(0)
+            board_rank_sum = np.uint64(0)
+            for position in range(boards.shape[1]):
+                card = boards[h if boards.shape[0] > 1 else 0, position]
+                board_mask |= np.uint64(1) << np.uint64(card)
+                board_rank_sum += rank_key[card >> 2]
+            for suit in range(4):
+                board_suit_ranks[suit] = suit_ranks(board_mask, suit)
         work = 0
         n_buffered = 0
         prepare_holding(
@@ -154,6 +160,7 @@ def holdem_class_kernel(
                     weights,
                     np.int64(n_buffered),
                     hilo,
+                    score_scratch,
                     counts[h],
                     scoop[h],
                     share_any[h],
@@ -208,7 +215,7 @@ def holdem_class_kernel(
                     suited |= board_suit_ranks[suit]
                     work += n_players
                     for p in range(n_players):
-                        highs[n_buffered, p] = max(
+                        highs[p, n_buffered] = max(
                             rank_high[p], flush[suited | hole_suit_ranks[p, suit]]
                         )
                     weights[n_buffered] = ways * factor
@@ -216,7 +223,7 @@ def holdem_class_kernel(
                     n_buffered += 1
             if total > flush_boards:
                 for p in range(n_players):
-                    highs[n_buffered, p] = rank_high[p]
+                    highs[p, n_buffered] = rank_high[p]
                 weights[n_buffered] = total - flush_boards
                 n_buffered += 1
         evaluations[h] = work

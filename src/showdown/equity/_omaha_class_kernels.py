@@ -30,7 +30,7 @@ from ._scoring import BATCH, score_outcomes
 @jit
 def omaha_class_kernel(
     holdings,
-    board,
+    boards,
     dead_mask,
     perms,
     hilo,
@@ -45,13 +45,14 @@ def omaha_class_kernel(
 ):  # pragma: no cover - compiled
     """Counters of every joint holding in ``holdings`` ``(H, n, hole)``.
 
-    Arguments as in ``holdem_class_kernel``; ``hilo`` splits pots with the
-    8-or-better low, so ``scoop[h]``, ``share_any[h]`` and
-    ``sum_squares[h]`` ``(n,)`` are filled too.
+    Arguments as in ``holdem_class_kernel`` (``boards`` ``(1, k)``, or one
+    board per holding); ``hilo`` splits pots with the 8-or-better low, so
+    ``scoop[h]``, ``share_any[h]`` and ``sum_squares[h]`` ``(n,)`` are
+    filled too.
     """
     n_holdings, n_players, hole_size = holdings.shape
-    n_missing = 5 - board.size
-    n_known = board.size
+    n_missing = 5 - boards.shape[1]
+    n_known = boards.shape[1]
     multisets = classes.multisets
     binomials = classes.binomials
     subsets = classes.subsets
@@ -76,18 +77,12 @@ def omaha_class_kernel(
     multiplicity = per_rank[4]
     with_suit = per_rank[5]
     without_suit = per_rank[6]
-    for position in range(n_known):
-        board_mask |= np.uint64(1) << np.uint64(board[position])
-        board_low |= low_bit[board[position]]
-        board_ranks[position] = np.int64(board[position]) >> 2
     per_suit = np.zeros((5, 4), np.int64)
     board_suit_ranks = per_suit[0]
     live_suit = per_suit[1]
     representative = per_suit[2]
     orbit_size = per_suit[3]
     needed = per_suit[4]
-    for suit in range(4):
-        board_suit_ranks[suit] = suit_ranks(board_mask, suit)
     for rank in range(13):
         rank_low[rank] = low_bit[4 * rank]
     scratch = np.zeros((4, 13), np.int64)
@@ -106,11 +101,23 @@ def omaha_class_kernel(
     rank_low8 = per_player[2]
     # Rank masks of each player's suited hole pairs, per suit (row p * 4 + suit).
     suited_pairs = np.zeros((n_players * 4, n_pairs + 1), np.int64)
-    highs = np.zeros((BATCH, n_players), np.int64)
-    lows = np.zeros((BATCH, n_players), np.int64)
+    # Outcome buffers (see ``_scoring.BATCH`` for their size).
+    highs = np.zeros((n_players, BATCH), np.int64)
+    lows = np.zeros((n_players, BATCH), np.int64)
+    score_scratch = np.zeros((3, BATCH), np.int64)
     weights = np.zeros((1, BATCH), np.int64)[0]
 
     for h in range(n_holdings):
+        if h == 0 or boards.shape[0] > 1:
+            board_mask = np.uint64(0)
+            board_low = 0
+            for position in range(n_known):
+                card = boards[h if boards.shape[0] > 1 else 0, position]
+                board_mask |= np.uint64(1) << np.uint64(card)
+                board_low |= low_bit[card]
+                board_ranks[position] = np.int64(card) >> 2
+            for suit in range(4):
+                board_suit_ranks[suit] = suit_ranks(board_mask, suit)
         work = 0
         n_buffered = 0
         prepare_holding(
@@ -169,6 +176,7 @@ def omaha_class_kernel(
                     weights,
                     np.int64(n_buffered),
                     hilo,
+                    score_scratch,
                     counts[h],
                     scoop[h],
                     share_any[h],
@@ -262,15 +270,15 @@ def omaha_class_kernel(
                             hole_ranks = suited_pairs[p * 4 + suit, 1 + pair]
                             for t in range(n_triples):
                                 best = max(best, flush[hole_ranks | suited_triples[t]])
-                        highs[n_buffered, p] = best
-                        lows[n_buffered, p] = rank_low8[p]
+                        highs[p, n_buffered] = best
+                        lows[p, n_buffered] = rank_low8[p]
                     weights[n_buffered] = ways * factor
                     flush_boards += ways * factor
                     n_buffered += 1
             if total > flush_boards:
                 for p in range(n_players):
-                    highs[n_buffered, p] = rank_high[p]
-                    lows[n_buffered, p] = rank_low8[p]
+                    highs[p, n_buffered] = rank_high[p]
+                    lows[p, n_buffered] = rank_low8[p]
                 weights[n_buffered] = total - flush_boards
                 n_buffered += 1
         evaluations[h] = work

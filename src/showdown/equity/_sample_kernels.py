@@ -52,21 +52,23 @@ compiled functions taking arrays, cached on their own; a game family
 compiles its own dealer and evaluator only (see :func:`deal_block`,
 :func:`evaluate_block`).
 
-Counters: see ``_kernels`` (``counts``, ``scoop``, ``share_any``,
+Counters: see ``_scoring`` (``counts``, ``scoop``, ``share_any``,
 ``sum_squares``, ``categories`` per chunk); ``out.failed[chunk]`` is set
 when ranges split over several tables almost never fit together.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba.core import types
 from numba.core.errors import TypingError
-from numba.cpython.unsafe.numbers import leading_zeros
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
 from .._jit import jit_inline, jit_kernel, overload_inline
 from ..evaluator._kernels import COLUMN_MASK_7, ROW_SHIFT_7, omaha_high_one, strength_of_key
-from ._kernels import score_deal
+from ._scoring import add_pot, add_whole_pot, add_whole_share, bit_count, winner_masks
 
 _U1 = np.uint64(1)
 _LOW_32 = np.uint64(0xFFFFFFFF)
@@ -521,165 +523,219 @@ def _evaluate_block(omaha, hilo, n_deals, work, tables):  # pragma: no cover
 
 @jit_kernel
 def score_by_mask(strengths, n_deals, best, masks, wins):  # pragma: no cover - compiled
-    """Count each deal's set of winners (a bit mask) in ``wins`` (high-only pots).
+    """Tally each deal's set of winners (``_scoring.winner_masks``) in ``wins`` (high-only pots).
 
-    Loops run over deals for one player at a time: simple enough to vectorise.
+    Consecutive deals often have the same winners; four tallies taken in turn
+    keep the additions from waiting on each other.
     """
-    n_players = strengths.shape[0]
-    for deal in range(n_deals):
-        best[deal] = strengths[0, deal]
-        masks[deal] = 0
-    for p in range(1, n_players):
-        for deal in range(n_deals):
-            best[deal] = max(best[deal], strengths[p, deal])
-    for p in range(n_players):
-        for deal in range(n_deals):
-            masks[deal] |= np.int64(strengths[p, deal] == best[deal]) << p
+    winner_masks(strengths, n_deals, best, masks)
     for deal in range(n_deals):
         wins[deal & 3, masks[deal]] += 1
 
 
 @jit_kernel
 def add_wins(wins, counts):  # pragma: no cover - compiled
-    """Add the winner-mask counts to ``counts[p, 0, k]`` (``p`` one of ``k`` winners)."""
+    """Award each tallied set of winners its whole pots (``_scoring.add_whole_pot``)."""
     n_players = counts.shape[0]
     for mask in range(1, wins.shape[1]):
         won = wins[0, mask] + wins[1, mask] + wins[2, mask] + wins[3, mask]
-        if won == 0:
-            continue
-        winners = 0
-        for p in range(n_players):
-            winners += (mask >> p) & 1
-        for p in range(n_players):
-            if (mask >> p) & 1:
-                counts[p, 0, winners] += won
+        if won:
+            add_whole_pot(mask, n_players, won, counts)
 
 
 @jit_kernel
 def score_each(
-    hilo, n_deals, strengths, lows, counts, scoop, share_any, sum_squares, spare_categories
+    hilo, n_deals, strengths, lows, best, masks, low_masks, counts, scoop, share_any, sum_squares
 ):  # pragma: no cover - compiled
-    """Score deal by deal (hi-lo pots, or too many players for winner masks).
-
-    Categories were counted while evaluating; ``score_deal`` adds them again
-    to ``spare_categories``, which nobody reads.
-    """
+    """Award deal by deal (hi-lo pots, or too many players for a tally of winner sets)."""
     n_players = strengths.shape[0]
+    winner_masks(strengths, n_deals, best, masks)
+    if hilo:
+        winner_masks(lows, n_deals, best, low_masks)
     for deal in range(n_deals):
-        score_deal(
-            strengths[:, deal],
-            lows[:, deal],
-            n_players,
-            hilo,
-            counts,
-            scoop,
-            share_any,
-            sum_squares,
-            spare_categories,
-        )
+        low_mask = low_masks[deal] if hilo else 0
+        add_pot(masks[deal], low_mask, n_players, 1, counts, scoop, share_any, sum_squares)
 
 
-@jit_inline
-def sample_chunks(omaha, hilo, spot, tables, seeds, deals, work, out):  # pragma: no cover
-    """Deal ``deals[c]`` deals for each chunk ``c`` from random state ``seeds[c]``.
+def _make_sample_chunks(combos: bool) -> Any:
+    """The sampling loop, with (``combos``) or without per-combo tallies.
 
-    ``omaha`` and ``hilo`` are constants of each family kernel below.
+    ``combos`` is a constant of the compiled code (a closure variable), so
+    numba drops the ``if combos:`` branch of the plain loop before compiling:
+    the family kernels compile and run as if it were not there.
     """
-    n_players = spot.fixed_key.size
-    block = work.key.shape[1]
-    wins = work.wins
-    ranged = spot.block_start.size > 1
-    # High-only pots among few players: count each deal's set of winners (one
-    # counter per deal); add_wins turns them into per-player counts at the end.
-    by_mask = not hilo and wins.shape[1] == 1 << n_players
-    for chunk in range(seeds.size):
-        wins[:] = 0
-        state = seeds[chunk]
-        # Known cards are the same in every deal: written once per chunk.
-        for deal in range(block):
-            for p in range(n_players):
-                work.key[p, deal] = spot.fixed_key[p]
-                work.bits[p, deal] = spot.fixed_bits[p]
-                work.low[p, deal] = spot.fixed_low[p]
+
+    def sample_chunks(
+        omaha, hilo, spot, tables, seeds, deals, work, out, combo_in, combo_out
+    ):  # pragma: no cover - compiled
+        """Deal ``deals[c]`` deals for each chunk ``c`` from random state ``seeds[c]``.
+
+        ``omaha`` and ``hilo`` are constants of each family kernel below. With
+        per-combo tallies, ``combo_in`` (``sample_inputs.ComboInputs``) says
+        where each deal's combos are and ``combo_out`` gets the chunks'
+        ``(counts, deals)`` per combo row.
+        """
+        n_players = spot.fixed_key.size
+        block = work.key.shape[1]
+        wins = work.wins
+        ranged = spot.block_start.size > 1
+        # High-only pots among few players: count each deal's set of winners (one
+        # counter per deal); add_wins turns them into per-player counts at the end.
+        by_mask = not hilo and wins.shape[1] == 1 << n_players
+        for chunk in range(seeds.size):
+            wins[:] = 0
+            state = seeds[chunk]
+            # Known cards are the same in every deal: written once per chunk.
+            for deal in range(block):
+                for p in range(n_players):
+                    work.key[p, deal] = spot.fixed_key[p]
+                    work.bits[p, deal] = spot.fixed_bits[p]
+                    work.low[p, deal] = spot.fixed_low[p]
+                    if omaha:
+                        for slot in range(spot.fixed_count[p]):
+                            work.hole[p * block + deal, slot] = spot.fixed_cards[p, slot]
                 if omaha:
-                    for slot in range(spot.fixed_count[p]):
-                        work.hole[p * block + deal, slot] = spot.fixed_cards[p, slot]
-            if omaha:
-                for slot in range(spot.board.size):
-                    work.boards[deal, slot] = spot.board[slot]
-        done = 0
-        while done < deals[chunk]:
-            n_deals = min(block, deals[chunk] - done)
-            if ranged:
-                state, fits = pick_rows(
-                    state,
-                    n_deals,
-                    spot.block_start,
-                    spot.thresholds,
-                    spot.alias,
-                    spot.row_masks,
-                    spot.max_failures,
-                    work.chosen,
-                )
-                if not fits:
-                    out.failed[chunk] = 1
-                    break
-                load_holdings(
-                    n_deals,
-                    work.chosen,
-                    spot.block_players,
-                    spot.row_key,
-                    spot.row_bits,
-                    spot.row_masks,
-                    work.key,
-                    work.bits,
-                    work.held,
-                    spot.use_row_decks,
-                )
-            state = deal_block(omaha, hilo, state, n_deals, spot, work, tables)
-            evaluate_block(omaha, hilo, n_deals, work, tables)
-            count_categories(work.strengths, n_deals, work.tally, out.categories[chunk])
+                    for slot in range(spot.board.size):
+                        work.boards[deal, slot] = spot.board[slot]
+            done = 0
+            while done < deals[chunk]:
+                n_deals = min(block, deals[chunk] - done)
+                if ranged:
+                    state, fits = pick_rows(
+                        state,
+                        n_deals,
+                        spot.block_start,
+                        spot.thresholds,
+                        spot.alias,
+                        spot.row_masks,
+                        spot.max_failures,
+                        work.chosen,
+                    )
+                    if not fits:
+                        out.failed[chunk] = 1
+                        break
+                    load_holdings(
+                        n_deals,
+                        work.chosen,
+                        spot.block_players,
+                        spot.row_key,
+                        spot.row_bits,
+                        spot.row_masks,
+                        work.key,
+                        work.bits,
+                        work.held,
+                        spot.use_row_decks,
+                    )
+                state = deal_block(omaha, hilo, state, n_deals, spot, work, tables)
+                evaluate_block(omaha, hilo, n_deals, work, tables)
+                count_categories(work.strengths, n_deals, work.tally, out.categories[chunk])
+                if by_mask:
+                    score_by_mask(work.strengths, n_deals, work.best, work.masks, wins)
+                else:
+                    score_each(
+                        hilo,
+                        n_deals,
+                        work.strengths,
+                        work.lows,
+                        work.best,
+                        work.masks,
+                        work.low_masks,
+                        out.counts[chunk],
+                        out.scoop[chunk],
+                        out.share_any[chunk],
+                        out.sum_squares[chunk],
+                    )
+                if combos:
+                    tally_combos(
+                        n_deals,
+                        work.chosen,
+                        spot.block_players,
+                        combo_in.rows,
+                        combo_in.random_players,
+                        combo_in.pair_rows,
+                        work.bits,
+                        work.masks,
+                        combo_out.counts[chunk],
+                        combo_out.deals[chunk],
+                    )
+                done += n_deals
             if by_mask:
-                score_by_mask(work.strengths, n_deals, work.best, work.masks, wins)
-            else:
-                score_each(
-                    hilo,
-                    n_deals,
-                    work.strengths,
-                    work.lows,
-                    out.counts[chunk],
-                    out.scoop[chunk],
-                    out.share_any[chunk],
-                    out.sum_squares[chunk],
-                    work.spare_categories,
-                )
-            done += n_deals
-        if by_mask:
-            add_wins(wins, out.counts[chunk])
+                add_wins(wins, out.counts[chunk])
+
+    return jit_inline(sample_chunks)
+
+
+sample_chunks = _make_sample_chunks(False)
+sample_chunks_combos = _make_sample_chunks(True)
+
+
+@jit_kernel
+def tally_combos(
+    n_deals, chosen, block_players, rows, random_players, pair_rows, bits_rows, masks, counts,
+    deals,
+):  # pragma: no cover - compiled  # fmt: skip
+    """Each deal's pot for each ranged or random player, under the combo they were dealt.
+
+    ``masks[deal]``: the deal's winners (``_scoring.winner_masks``, filled by
+    the scoring step); these players are hold'em, so every pot is whole. A
+    ranged player's combo is its joint-table row's; a random hand's two cards
+    are the two set bits of its suit bits (one bit per card, ``card_bit``).
+    """
+    for deal in range(n_deals):
+        mask = masks[deal]
+        n_winners = bit_count(mask)
+        for table in range(chosen.shape[0]):
+            row = chosen[table, deal]
+            for column in range(block_players.shape[1]):
+                player = block_players[table, column]
+                if player < 0:
+                    break
+                combo = rows[row, column]
+                deals[combo] += 1
+                add_whole_share(mask, n_winners, player, 1, combo, counts)
+        for slot in range(random_players.size):
+            player = random_players[slot]
+            bits = bits_rows[player, deal]
+            low = np.int64(trailing_zeros(bits))  # type: ignore[call-arg]
+            high = np.int64(63 - leading_zeros(bits))
+            # Bit 16 * suit + rank is card 4 * rank + suit.
+            low_card = (low & 15) * 4 + (low >> 4)
+            high_card = (high & 15) * 4 + (high >> 4)
+            combo = pair_rows[slot, min(low_card, high_card) * 52 + max(low_card, high_card)]
+            deals[combo] += 1
+            add_whole_share(mask, n_winners, player, 1, combo, counts)
 
 
 @jit_kernel
 def sample_best_five(spot, tables, seeds, deals, work, out):  # pragma: no cover - compiled
     """Hold'em, stud and draw (high only): best five of own cards plus board."""
-    sample_chunks(False, False, spot, tables, seeds, deals, work, out)
+    sample_chunks(False, False, spot, tables, seeds, deals, work, out, None, None)
 
 
 @jit_kernel
 def sample_best_five_hilo(spot, tables, seeds, deals, work, out):  # pragma: no cover - compiled
     """Stud hi-lo: best five high and best 8-or-better low."""
-    sample_chunks(False, True, spot, tables, seeds, deals, work, out)
+    sample_chunks(False, True, spot, tables, seeds, deals, work, out, None, None)
 
 
 @jit_kernel
 def sample_omaha(spot, tables, seeds, deals, work, out):  # pragma: no cover - compiled
     """Omaha high (4, 5 or 6 hole cards): exactly two own cards and three board cards."""
-    sample_chunks(True, False, spot, tables, seeds, deals, work, out)
+    sample_chunks(True, False, spot, tables, seeds, deals, work, out, None, None)
 
 
 @jit_kernel
 def sample_omaha_hilo(spot, tables, seeds, deals, work, out):  # pragma: no cover - compiled
     """Omaha hi-lo 8 or better."""
-    sample_chunks(True, True, spot, tables, seeds, deals, work, out)
+    sample_chunks(True, True, spot, tables, seeds, deals, work, out, None, None)
+
+
+@jit_kernel
+def sample_holdem_combos(
+    spot, tables, seeds, deals, work, out, combo_in, combo_out
+):  # pragma: no cover - compiled
+    """Hold'em with per-combo tallies of the ranged players (``equity(..., combos=True)``)."""
+    sample_chunks_combos(False, False, spot, tables, seeds, deals, work, out, combo_in, combo_out)
 
 
 @jit_kernel

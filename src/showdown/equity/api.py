@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from numbers import Integral, Real
 from typing import cast
 
-from .._jit import resolve_threads, thread_limit
+from .._jit import resolve_threads
 from .._progress import Progress, ProgressLike, check_progress
 from ..cards import CardsLike
 from . import exact as exact_module
@@ -39,6 +39,7 @@ def equity(
     threads: int | None = None,
     progress: ProgressLike = None,
     use_tables: bool = True,
+    combos: bool = False,
 ) -> EquityResult:
     """Equity of every player: their expected share of the pot.
 
@@ -93,6 +94,11 @@ def equity(
     use_tables
         Let exact heads-up hold'em preflop read the shipped table of every
         matchup (``False`` computes it; the answer is the same).
+    combos
+        Also count every player's results per combo of their range, in the
+        same run, for :meth:`EquityResult.combos` (board games; a sampled run
+        needs hold'em ranges or known hands). Costs a little more: off by
+        default.
 
     Returns
     -------
@@ -135,26 +141,33 @@ def equity(
         raise ValueError(f"exact: expected True, False or None, got {exact!r}")
     if exact is True and (samples is not None or target_stderr is not None):
         raise ValueError("exact=True enumerates every deal: drop samples/target_stderr")
+    if combos not in (True, False):
+        raise ValueError(f"combos: expected True or False, got {combos!r}")
     requested = check_progress(progress)
+    # The equity kernels are serial (blocks go to a Python thread pool), so numba's
+    # own thread count is never set: the count goes to the planner and the sampler.
+    threads_used = resolve_threads(threads)
     spot = cached_spot(players, board, dead, game)
-    labels = spot.labels
+    if combos and spot.game.kind != "board":
+        raise ValueError(
+            f"combos: per-combo breakdowns are for board games (hold'em, Omaha), "
+            f"not {spot.game.name}"
+        )
 
-    with thread_limit(threads), _ReportTo(requested) as progress:
-        plan = _choose_method(spot, exact, samples, target_stderr, use_tables)
-        board_text = spot.board_text
-        dead_text = spot.dead_text
-        if plan is not None:
-            counters = exact_module.run_exact(spot, plan, progress)
-            return EquityResult.from_counters(
-                counters,
-                players=labels,
-                game=spot.game.name,
-                board=board_text,
-                dead=dead_text,
-                exact=True,
-                hilo=spot.game.hilo,
-                seed=None,
-            )
+    plan = _choose_method(spot, exact, samples, target_stderr, use_tables, threads_used)
+    if plan is not None:
+        with _ReportTo(requested) as report:
+            counters = exact_module.run_exact(spot, plan, report, combos=combos)
+        return EquityResult(
+            counters,
+            players=spot.labels,
+            game=spot.game.name,
+            board=spot.board_text,
+            dead=spot.dead_text,
+            exact=True,
+            hilo=spot.game.hilo,
+            seed=None,
+        )
     if seed is None:
         seed = secrets.randbits(63)
     if samples is None and target_stderr is None:
@@ -166,8 +179,9 @@ def equity(
         samples=samples,
         target_stderr=target_stderr,
         max_samples=cap,
-        threads=resolve_threads(threads),
+        threads=threads_used,
         progress=requested,
+        combos=combos,
     )
     target_met = None
     if target_stderr is not None:
@@ -181,9 +195,9 @@ def equity(
                 RuntimeWarning,
                 stacklevel=2,
             )
-    return EquityResult.from_counters(
+    return EquityResult(
         counters,
-        players=labels,
+        players=spot.labels,
         game=spot.game.name,
         board=spot.board_text,
         dead=spot.dead_text,
@@ -239,11 +253,12 @@ def _choose_method(
     samples: int | None,
     target_stderr: float | None,
     use_tables: bool,
+    threads: int,
 ) -> exact_module.ExactPlan | None:
     """The exact plan to run, or None to sample; refuses hopeless ``exact=True`` runs."""
     if exact is False or (exact is None and (samples is not None or target_stderr is not None)):
         return None
-    plan = exact_module.plan_exact(spot, use_tables=use_tables)
+    plan = exact_module.cached_plan(spot, threads, use_tables)
     if exact is None:
         return plan if plan.estimated_seconds <= EXACT_SECONDS_LIMIT else None
     if plan.estimated_seconds > exact_module.MAX_EXACT_SECONDS:

@@ -41,7 +41,12 @@ from numpy.typing import NDArray
 from ..evaluator import get_tables
 from . import plan as planning
 from ._class_common import class_tables
-from .holdings import CanonicalHoldings, canonical_holdings, joint_holdings, suit_symmetries
+from .holdings import (
+    CanonicalHoldings,
+    cached_joint_holdings,
+    canonical_holdings,
+    suit_symmetries,
+)
 from .plan import ExactPlan
 from .result import Counters
 from .spot import Spot, count_deals
@@ -51,6 +56,7 @@ __all__ = [
     "ExactPlan",
     "ExactTooSlowError",
     "TooManyAssignmentsError",
+    "cached_plan",
     "plan_exact",
     "run_exact",
 ]
@@ -89,6 +95,20 @@ def plan_exact(spot: Spot, *, use_tables: bool = True) -> ExactPlan:
     return planning.plan_exact(spot, threads=numba.get_num_threads(), use_tables=use_tables)
 
 
+def cached_plan(spot: Spot, threads: int, use_tables: bool) -> ExactPlan:
+    """:func:`plan_exact` for ``threads`` threads, kept with the (never changed, cached) spot.
+
+    A plan depends only on the spot, the thread count and ``use_tables``;
+    repeated calls on one spot plan once.
+    """
+    key = f"plan, {threads} threads, tables {use_tables}"
+    plan = spot.derived.get(key)
+    if not isinstance(plan, ExactPlan):
+        plan = planning.plan_exact(spot, threads=threads, use_tables=use_tables)
+        spot.derived[key] = plan
+    return plan
+
+
 def refusal_message(plan: ExactPlan) -> str:
     """Why ``exact=True`` refuses a plan, with the estimate and how to sample instead."""
     if plan.method == "deals":
@@ -101,26 +121,51 @@ def refusal_message(plan: ExactPlan) -> str:
     )
 
 
-def run_exact(spot: Spot, plan: ExactPlan, progress: Progress = None) -> Counters:
-    """Exact counters of ``spot`` by the method ``plan`` chose (integers for unweighted spots)."""
+def run_exact(
+    spot: Spot, plan: ExactPlan, progress: Progress = None, *, combos: bool = False
+) -> Counters:
+    """Exact counters of ``spot`` by the method ``plan`` chose (integers for unweighted spots).
+
+    With ``combos`` the counters also hold every player's per-combo counters
+    (``Counters.by_combo``), counted by the same run.
+    """
     if plan.method == "classes":
-        return _run_classes(spot, plan, progress)
-    if plan.method == "join":
+        counters = _run_classes(spot, plan, progress, combos)
+    elif plan.method == "join":
         from .join import run_join
 
-        return run_join(spot, plan, progress, _run_blocks)
-    if plan.method == "table":
+        counters = run_join(spot, plan, progress, _run_blocks, combos=combos)
+    elif plan.method == "table":
         from .preflop_table import table_counters
 
-        counters = table_counters(spot)
+        counters = table_counters(spot, combos=combos)
         if progress is not None:
             progress(1, 1)
-        return counters
-    if plan.method == "deals":
+    elif plan.method == "deals":
+        if combos:
+            raise ValueError(
+                "combos: per-combo breakdowns are for board games (hold'em and Omaha hands)"
+            )
         from .deals import run_deals
 
-        return run_deals(spot, plan, progress, _run_blocks)
-    raise ValueError(f"unknown exact method {plan.method!r}")
+        counters = run_deals(spot, plan, progress, _run_blocks)
+    else:
+        raise ValueError(f"unknown exact method {plan.method!r}")
+    if combos:
+        _add_fixed_breakdowns(spot, counters)
+    return counters
+
+
+def _add_fixed_breakdowns(spot: Spot, counters: Counters) -> None:
+    """One-row breakdowns (their totals) for the players who hold one known hand."""
+    from .breakdown import fixed_breakdown
+
+    found = counters.by_combo if counters.by_combo is not None else {}
+    for index, player in enumerate(spot.players):
+        if index not in found:
+            assert spot.is_fixed(index), "a ranged player's combos were not counted"
+            found[index] = fixed_breakdown(player.fixed_cards, counters, index)
+    counters.by_combo = found
 
 
 # ----------------------------------------------------------------------------- blocks
@@ -158,12 +203,30 @@ def _run_blocks(tasks: list[Callable[[], Any]], threads: int, progress: Progress
 
 
 # ----------------------------------------------------------------------------- classes
-def _holdings_to_run(spot: Spot, plan: ExactPlan) -> CanonicalHoldings:
-    """Joint holdings for the class kernels: canonical ones when that pays."""
-    cards, weights = joint_holdings(spot)
-    if plan.details.get("canonical", False):
-        return canonical_holdings(cards, weights, suit_symmetries(spot.board, spot.dead))
-    return _identity_groups(cards, weights)
+def _holdings_to_run(spot: Spot, plan: ExactPlan, combos: bool) -> tuple[CanonicalHoldings, Any]:
+    """Joint holdings for the class kernels (canonical ones when that pays), and with
+    ``combos`` a :class:`~showdown.equity.breakdown.ComboSums` to fill (else ``None``)."""
+    canonical = bool(plan.details.get("canonical", False))
+    key = f"groups, canonical {canonical}, combos {combos}"
+    cards, weights, combo = cached_joint_holdings(spot)
+    groups = spot.derived.get(key)
+    if not isinstance(groups, CanonicalHoldings):
+        symmetries = suit_symmetries(spot.board, spot.dead)
+        if canonical:
+            groups = canonical_holdings(cards, weights, symmetries, keep_originals=combos)
+        else:
+            groups = _identity_groups(cards, weights)
+            if combos:
+                groups.original_holding = groups.holding
+                groups.original_seats = np.asarray(groups.seats)
+        if "joint holdings" in spot.derived:  # small enough to keep: keep the groups too
+            spot.derived[key] = groups
+    if not combos:
+        return groups, None
+    from .breakdown import ComboSums
+
+    sizes = [len(player.hand_range) for player in spot.players if player.hand_range is not None]
+    return groups, ComboSums(combo, weights, sizes, count_deals(spot))
 
 
 def _identity_groups(cards: NDArray[np.uint8], weights: NDArray[np.float64]) -> CanonicalHoldings:
@@ -180,30 +243,72 @@ def _identity_groups(cards: NDArray[np.uint8], weights: NDArray[np.float64]) -> 
     )
 
 
-def _run_classes(spot: Spot, plan: ExactPlan, progress: Progress) -> Counters:
-    """Board classes for each distinct joint holding, added back with multiplicities."""
-    if spot.game.mode == 1:  # a hold'em run never imports (or compiles) the Omaha kernel
-        from ._omaha_class_kernels import omaha_class_kernel as kernel
-    else:
-        from ._holdem_class_kernels import holdem_class_kernel as kernel
-    n_players = spot.n_players
-    tables = get_tables()
-    classes = class_tables()
-    perms = suit_symmetries(spot.board, spot.dead)
-    dead_mask = np.uint64(sum(1 << int(card) for card in spot.dead))
-    board = np.ascontiguousarray(spot.board, np.uint8)
-    hilo = spot.game.hilo
-    if all(spot.is_fixed(index) for index in range(n_players)):
-        # One joint holding (the common small spot): no grouping, no blocks.
+def _class_kernel(spot: Spot) -> Any:
+    """The class kernel of the spot's game (a hold'em run never imports the Omaha one)."""
+    if spot.game.mode == 1:
+        from ._omaha_class_kernels import omaha_class_kernel
+
+        return omaha_class_kernel
+    from ._holdem_class_kernels import holdem_class_kernel
+
+    return holdem_class_kernel
+
+
+def _spot_inputs(spot: Spot) -> tuple[Any, ...]:
+    """The class kernels' spot arguments: board, dead mask, suit symmetries, hi-lo, tables.
+
+    Worked out once and kept with the (never changed, cached) spot.
+    """
+    kept = spot.derived.get("class inputs")
+    if kept is None:
+        dead_mask = np.uint64(sum(1 << int(card) for card in spot.dead))
+        board = np.ascontiguousarray(spot.board, np.uint8).reshape(1, -1)  # one board for all
+        perms = suit_symmetries(spot.board, spot.dead)
+        kept = (board, dead_mask, perms, spot.game.hilo, get_tables(), class_tables())
+        spot.derived["class inputs"] = kept
+    return kept
+
+
+def _run_fixed(spot: Spot, plan: ExactPlan, progress: Progress) -> Counters:
+    """One joint holding (every hand known), the common small spot: no grouping, no blocks.
+
+    Everything but the counters is worked out on the first call and kept with
+    the (never changed, cached) spot, so a repeated call is the kernel and
+    little else.
+    """
+    fixed = spot.derived.get("fixed_run")
+    if fixed is None:
         cards = np.array([[p.fixed_cards for p in spot.players]], np.uint8)
-        outputs = holding_outputs(1, n_players)
-        kernel(cards, board, dead_mask, perms, hilo, tables, classes, *outputs)
-        plan.details["evaluations"] = int(outputs[5][0])
-        if progress is not None:
-            progress(1, 1)
-        counts, scoop, share_any, sum_squares, categories, _ = (array[0] for array in outputs)
-        return Counters(counts, scoop, share_any, sum_squares, categories, count_deals(spot))
-    groups = _holdings_to_run(spot, plan)
+        fixed = (_class_kernel(spot), (cards, *_spot_inputs(spot)), count_deals(spot))
+        spot.derived["fixed_run"] = fixed
+    kernel, inputs, deals = fixed
+    outputs = holding_outputs(1, spot.n_players)
+    kernel(*inputs, *outputs)
+    plan.details["evaluations"] = int(outputs[5][0])
+    if progress is not None:
+        progress(1, 1)
+    counts, scoop, share_any, sum_squares, categories, _ = outputs
+    return Counters(counts[0], scoop[0], share_any[0], sum_squares[0], categories[0], deals)
+
+
+def _run_classes(spot: Spot, plan: ExactPlan, progress: Progress, combos: bool) -> Counters:
+    """Board classes for each distinct joint holding, added back with multiplicities.
+
+    With ``combos``, each original joint holding's counters (its canonical
+    holding's, players in its own order) also go to each player's combo.
+    """
+    n_players = spot.n_players
+    if spot.all_fixed:
+        return _run_fixed(spot, plan, progress)
+    kernel = _class_kernel(spot)
+    board, dead_mask, perms, hilo, tables, classes = _spot_inputs(spot)
+    groups, combo_sums = _holdings_to_run(spot, plan, combos)
+    original_holding = groups.original_holding
+    original_seats = groups.original_seats
+    if combo_sums is not None:
+        assert original_holding is not None and original_seats is not None
+        by_holding = np.argsort(original_holding, kind="stable")
+        sorted_holding = original_holding[by_holding]
     n_distinct = groups.cards.shape[0]
     per_holding = plan.estimated_seconds * max(plan.threads, 1) / max(n_distinct, 1)
     size = int(min(MAX_BLOCK_HOLDINGS, max(1, BLOCK_SECONDS / max(per_holding, 1e-9))))
@@ -225,16 +330,25 @@ def _run_classes(spot: Spot, plan: ExactPlan, progress: Progress) -> Counters:
         first, last = np.searchsorted(groups.holding, [start, start + size])
         _add_groups(totals, groups, first, last, start, outputs)
         evaluations += int(outputs[5].sum())
+        if combo_sums is not None:
+            assert original_holding is not None and original_seats is not None
+            low, high = np.searchsorted(sorted_holding, [start, start + size])
+            originals = by_holding[low:high]
+            rows = original_holding[originals] - start
+            combo_sums.add(originals, rows, original_seats[originals], outputs)
     deals = count_deals(spot)
     plan.details["evaluations"] = evaluations
     if len(totals) == 1 and groups.weights[0] == 1.0:
         totals[0].trials = int(groups.multiplicity.sum()) * deals
-        return totals[0]
-    result = Counters.empty(n_players)
-    for group, (weight, total) in enumerate(zip(groups.weights, totals, strict=True)):
-        total.trials = int(groups.multiplicity[groups.weight_group == group].sum()) * deals
-        result.add(total, float(weight))
-    plan.details["evaluations"] = evaluations
+        result = totals[0]
+    else:
+        result = Counters.empty(n_players)
+        for group, (weight, total) in enumerate(zip(groups.weights, totals, strict=True)):
+            total.trials = int(groups.multiplicity[groups.weight_group == group].sum()) * deals
+            result.add(total, float(weight))
+    if combo_sums is not None:
+        ranges = [player.hand_range for player in spot.players]
+        result.by_combo = combo_sums.breakdowns([r.combos for r in ranges if r is not None])
     return result
 
 

@@ -15,7 +15,9 @@ from numpy.typing import NDArray
 
 from ..cards import as_card_array, format_cards, parse_cards
 from ..cards.ranges import RANDOM_WORDS, HandRange, parse_hand_or_range
-from ._kernels import MODE_BEST_FIVE, MODE_OMAHA
+
+MODE_BEST_FIVE = 0  # hold'em, stud, draw: best five of own cards plus board
+MODE_OMAHA = 1  # exactly two own cards and three board cards
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,10 @@ from .spot import Spot
 
 __all__ = [
     "CanonicalHoldings",
+    "cached_joint_holdings",
     "canonical_holdings",
     "estimate_joint_holdings",
+    "indexed_joint_holdings",
     "joint_holdings",
     "suit_symmetries",
 ]
@@ -91,10 +93,49 @@ def joint_holdings(spot: Spot) -> tuple[NDArray[np.uint8], NDArray[np.float64]]:
     ValueError
         If the ranges share cards in every combination.
     """
+    cards, weights, _ = indexed_joint_holdings(spot)
+    return cards, weights
+
+
+#: Joint holdings up to this many bytes stay with their (never changed, cached) spot.
+KEEP_HOLDINGS_BYTES = 1 << 20
+
+
+def cached_joint_holdings(
+    spot: Spot,
+) -> tuple[NDArray[np.uint8], NDArray[np.float64], NDArray[np.int64]]:
+    """:func:`indexed_joint_holdings`, kept with the spot when small: never modify them.
+
+    Repeated calls on one spot (cheap calls in a loop) list them once. (They
+    stay writable: the kernels' compiled signatures include that flag, and
+    every exact run passes them writable holdings.)
+    """
+    kept = spot.derived.get("joint holdings")
+    if kept is not None:
+        return kept
+    found = indexed_joint_holdings(spot)
+    if sum(array.nbytes for array in found) <= KEEP_HOLDINGS_BYTES:
+        spot.derived["joint holdings"] = found
+    return found
+
+
+def indexed_joint_holdings(
+    spot: Spot,
+) -> tuple[NDArray[np.uint8], NDArray[np.float64], NDArray[np.int64]]:
+    """:func:`joint_holdings` and ``(A, n)``: each player's combo (a row of their range).
+
+    Examples
+    --------
+    >>> from showdown.equity.spot import build_spot
+    >>> cards, weights, combo = indexed_joint_holdings(build_spot(["AA", "AsKs"], "", "", "holdem"))
+    >>> cards.shape, combo[:, 0].tolist(), combo[:, 1].tolist()
+    ((3, 2, 2), [0, 1, 2], [0, 0, 0])
+    """
     hole = spot.game.hole_size
     cards = np.zeros((1, 0, hole), np.uint8)
     masks = np.zeros(1, np.uint64)
     weights = np.ones(1)
+    combo = np.zeros((1, 0), np.int64)
     for player in spot.players:
         hand_range = player.hand_range
         assert hand_range is not None
@@ -103,9 +144,10 @@ def joint_holdings(spot: Spot) -> tuple[NDArray[np.uint8], NDArray[np.float64]]:
         cards = np.concatenate([cards[rows], hand_range.combos[picks][:, None, :]], axis=1)
         masks = masks[rows] | combo_masks[picks]
         weights = weights[rows] * hand_range.weights[picks]
+        combo = np.concatenate([combo[rows], picks[:, None].astype(np.int64)], axis=1)
     if cards.shape[0] == 0:
         raise ValueError("players: the hands and ranges share cards in every combination")
-    return np.ascontiguousarray(cards), weights
+    return np.ascontiguousarray(cards), weights, combo
 
 
 def estimate_joint_holdings(spot: Spot) -> float:
@@ -189,6 +231,10 @@ class CanonicalHoldings:
     weights: NDArray[np.float64]
     #: Each group is one holding in its own seat order (nothing was merged).
     identity: bool = False
+    #: ``(A,)``: the canonical holding of each original joint holding (kept on request).
+    original_holding: NDArray[np.int64] | None = None
+    #: ``(A, n)``: ``seats`` of each original joint holding (kept on request).
+    original_seats: NDArray[np.int64] | None = None
 
 
 def canonical_holdings(
@@ -197,12 +243,14 @@ def canonical_holdings(
     perms: NDArray[np.int64],
     *,
     swap_seats: bool = True,
+    keep_originals: bool = False,
 ) -> CanonicalHoldings:
     """Canonical forms of joint holdings ``cards (A, n, hole)`` under ``perms`` and seat order.
 
     ``perms`` are the suit permutations that fix the board and dead cards
     (:func:`suit_symmetries`). With ``swap_seats`` the players' order is
-    canonicalised too (sorted by hand).
+    canonicalised too (sorted by hand). ``keep_originals`` also records where
+    each original joint holding went (per-combo counters need it).
 
     Examples
     --------
@@ -253,4 +301,6 @@ def canonical_holdings(
         weight_group=groups[:, 1],
         multiplicity=multiplicity,
         weights=distinct_weights,
+        original_holding=holding.astype(np.int64) if keep_originals else None,
+        original_seats=seats if keep_originals else None,
     )

@@ -10,13 +10,15 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..evaluator import get_tables
-from ._join_kernels import join_kernel
+from ._join_kernels import join_combos_kernel, join_kernel
 from .plan import JOIN_STEP, ExactPlan
 from .result import Counters
 from .spot import Spot
 
 #: Target seconds of one kernel call.
 BLOCK_SECONDS = 0.15
+#: The plain join kernel's per-combo deals argument (never read).
+_NO_DEALS = np.zeros(1, np.int64)
 
 RunBlocks = Callable[
     [list[Callable[[], Any]], int, Callable[[int, int], None] | None], Iterator[Any]
@@ -32,25 +34,41 @@ def complete_boards(spot: Spot) -> NDArray[np.uint8]:
     return np.ascontiguousarray(np.concatenate([known, extra], axis=1), np.uint8)
 
 
-def _weight_classes(spot: Spot) -> list[tuple[float, list[NDArray[np.uint8]]]]:
-    """(product weight, each player's combos of that weight) for every mix of weights."""
+def _weight_classes(
+    spot: Spot,
+) -> list[tuple[float, list[NDArray[np.uint8]], list[NDArray[np.int64]]]]:
+    """(product weight, each player's combos of that weight, their rows in the player's range)
+    for every mix of weights."""
     per_player = []
     for player in spot.players:
         hand_range = player.hand_range
         assert hand_range is not None
         weights = hand_range.weights
-        per_player.append([(float(w), hand_range.combos[weights == w]) for w in np.unique(weights)])
+        per_player.append(
+            [
+                (float(w), hand_range.combos[weights == w], np.flatnonzero(weights == w))
+                for w in np.unique(weights)
+            ]
+        )
     mixes = []
     for choice in itertools.product(*per_player):
-        weight = float(np.prod([w for w, _ in choice]))
-        mixes.append((weight, [combos for _, combos in choice]))
+        weight = float(np.prod([w for w, _, _ in choice]))
+        mixes.append((weight, [combos for _, combos, _ in choice], [rows for _, _, rows in choice]))
     return mixes
 
 
 def run_join(
-    spot: Spot, plan: ExactPlan, progress: Callable[[int, int], None] | None, run_blocks: RunBlocks
+    spot: Spot,
+    plan: ExactPlan,
+    progress: Callable[[int, int], None] | None,
+    run_blocks: RunBlocks,
+    *,
+    combos: bool = False,
 ) -> Counters:
-    """Every complete board, every joint holding, counted against the largest range."""
+    """Every complete board, every joint holding, counted against the largest range.
+
+    With ``combos``, the kernel counts per combo as well (``join_combos_kernel``).
+    """
     tables = get_tables()
     n_players = spot.n_players
     largest = int(plan.details["largest"])
@@ -64,16 +82,16 @@ def run_join(
     first_looped = 1 if largest == 0 else 0
 
     def task(
-        combos: NDArray[np.uint8], starts: NDArray[np.int64], start: int, split: tuple[int, int]
-    ) -> Callable[[], tuple[tuple[NDArray[Any], NDArray[Any]], int, int]]:
-        def call() -> tuple[tuple[NDArray[Any], NDArray[Any]], int, int]:
+        rows: NDArray[np.uint8], starts: NDArray[np.int64], start: int, split: tuple[int, int]
+    ) -> Callable[[], tuple[tuple[NDArray[Any], ...], int, int]]:
+        def call() -> tuple[tuple[NDArray[Any], ...], int, int]:
             counts = np.zeros((n_players, 3, n_players + 1), np.int64)
             categories = np.zeros((n_players, 10), np.int64)
-            deals, steps = join_kernel(
+            arguments = (
                 boards,
                 start,
                 min(start + size, len(boards)),
-                combos,
+                rows,
                 starts,
                 largest,
                 split[0],
@@ -82,37 +100,102 @@ def run_join(
                 counts,
                 categories,
             )
-            return (counts, categories), deals, steps
+            if not combos:
+                deals, steps = join_kernel(*arguments, counts, _NO_DEALS)  # stand-ins, unread
+                return (counts, categories), deals, steps
+            combo_counts = np.zeros((len(rows), 3, n_players + 1), np.int64)
+            combo_deals = np.zeros(len(rows), np.int64)
+            deals, steps = join_combos_kernel(*arguments, combo_counts, combo_deals)
+            return (counts, categories, combo_counts, combo_deals), deals, steps
 
         return call
 
     tasks = []
-    task_weight = []
-    for weight, ranges in mixes:
-        combos = np.ascontiguousarray(np.concatenate(ranges), np.uint8)
+    task_mix = []
+    for mix, (_, ranges, _) in enumerate(mixes):
+        rows = np.ascontiguousarray(np.concatenate(ranges), np.uint8)
         starts = np.cumsum([0] + [len(r) for r in ranges]).astype(np.int64)
         low, high = int(starts[first_looped]), int(starts[first_looped + 1])
         edges = np.linspace(low, high, splits + 1).round().astype(int)
         for start in range(0, len(boards), size):
             for split in zip(edges[:-1].tolist(), edges[1:].tolist(), strict=True):
-                tasks.append(task(combos, starts, start, split))
-                task_weight.append(weight)
+                tasks.append(task(rows, starts, start, split))
+                task_mix.append(mix)
     totals: dict[float, Counters] = {}
+    combo_sums = _ComboTotals(spot) if combos else None
     evaluations = 0.0
-    for index, ((counts, categories), deals, steps) in enumerate(
-        run_blocks(tasks, plan.threads, progress)
-    ):
+    for index, (outputs, deals, steps) in enumerate(run_blocks(tasks, plan.threads, progress)):
+        weight, ranges, range_rows = mixes[task_mix[index]]
         part = Counters.empty(n_players)
-        part.counts += counts
-        part.categories += categories
+        part.counts += outputs[0]
+        part.categories += outputs[1]
         part.trials = deals
-        totals.setdefault(task_weight[index], Counters.empty(n_players)).add(part)
+        totals.setdefault(weight, Counters.empty(n_players)).add(part)
         evaluations += JOIN_STEP * (n_players - 1) * steps
+        if combo_sums is not None:
+            combo_sums.add(weight, range_rows, outputs[2], outputs[3])
     result = Counters.empty(n_players)
     for weight, total in totals.items():
         result.add(total, weight)
     if result.trials == 0:
         raise ValueError("players: the hands and ranges share cards in every combination")
+    if combo_sums is not None:
+        result.by_combo = combo_sums.breakdowns()
     sizes = sum(len(p.hand_range) for p in spot.players if p.hand_range is not None)
     plan.details["evaluations"] = evaluations + len(boards) * sizes
     return result
+
+
+class _ComboTotals:
+    """Each player's per-combo counters, added up from the join's per-row ones."""
+
+    def __init__(self, spot: Spot) -> None:
+        self.spot = spot
+        n_players = spot.n_players
+        self.weighted = any(
+            player.hand_range is not None and bool(np.any(player.hand_range.weights != 1.0))
+            for player in spot.players
+        )
+        dtype = np.float64 if self.weighted else np.int64
+        self.counts: list[NDArray[Any]] = []
+        self.deals: list[NDArray[Any]] = []
+        for player in spot.players:
+            size = len(player.hand_range) if player.hand_range is not None else 0
+            self.counts.append(np.zeros((size, 3, n_players + 1), dtype))
+            self.deals.append(np.zeros(size, dtype))
+
+    def add(
+        self,
+        weight: float,
+        range_rows: list[NDArray[np.int64]],
+        counts: NDArray[Any],
+        deals: NDArray[Any],
+    ) -> None:
+        """Add one task's ``counts``/``deals`` per row (players' rows in order) times ``weight``."""
+        first = 0
+        for player, rows in enumerate(range_rows):
+            last = first + rows.size
+            scale = weight if self.weighted else 1  # integers stay integers
+            self.counts[player][rows] += scale * counts[first:last]
+            self.deals[player][rows] += scale * deals[first:last]
+            first = last
+
+    def breakdowns(self) -> dict[int, Any]:
+        """Each player's :class:`~showdown.equity.breakdown.ComboBreakdown`."""
+        from .breakdown import ComboBreakdown
+
+        found = {}
+        for player, (counts, deals) in enumerate(zip(self.counts, self.deals, strict=True)):
+            hand_range = self.spot.players[player].hand_range
+            assert hand_range is not None
+            size = deals.size
+            counters = Counters(
+                counts,
+                np.zeros(size, counts.dtype),
+                np.zeros(size, counts.dtype),
+                np.zeros(size),
+                np.zeros((size, 10), counts.dtype),
+                deals,
+            )
+            found[player] = ComboBreakdown(hand_range.combos, counters)
+        return found

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -22,8 +22,8 @@ from numpy.typing import NDArray
 from .._progress import Progress, ProgressLike, compiling
 from ..evaluator import get_tables
 from . import _sample_kernels
-from .result import Counters
-from .sample_inputs import new_work, sample_spot
+from .result import Counters, EquityResult
+from .sample_inputs import combo_inputs, new_work, sample_spot
 from .spot import Spot
 
 #: Deals per chunk. Chunks (not threads) own a random stream, so the split of
@@ -42,7 +42,7 @@ KEEP_SAMPLER_BYTES = 4 << 20
 
 
 class ChunkCounters(NamedTuple):
-    """Per-chunk counters a kernel fills (see ``_kernels`` for their meaning)."""
+    """Per-chunk counters a kernel fills (see ``_scoring`` for their meaning)."""
 
     counts: NDArray[np.int64]
     scoop: NDArray[np.int64]
@@ -64,16 +64,47 @@ class ChunkCounters(NamedTuple):
         return ChunkCounters._make(array[first:last] for array in self)
 
 
-class Sampler:
-    """Everything needed to sample one spot: the kernel and its inputs."""
+class ChunkCombos(NamedTuple):
+    """Per-chunk, per-combo counters of a sampling run with ``combos=True``."""
 
-    def __init__(self, spot: Spot) -> None:
+    counts: NDArray[np.int64]  # (chunks, combo rows, 3, n + 1)
+    deals: NDArray[np.int64]  # (chunks, combo rows)
+
+    @classmethod
+    def zeros(cls, n_chunks: int, n_rows: int, n_players: int) -> ChunkCombos:
+        return cls(
+            np.zeros((n_chunks, n_rows, 3, n_players + 1), np.int64),
+            np.zeros((n_chunks, n_rows), np.int64),
+        )
+
+    def rows(self, first: int, last: int) -> ChunkCombos:
+        """The counters of chunks ``first .. last - 1`` (views)."""
+        return ChunkCombos._make(array[first:last] for array in self)
+
+
+class Sampler:
+    """Everything needed to sample one spot: the kernel and its inputs.
+
+    With ``combos``, each deal's pot is also tallied under the combo each
+    ranged or random hold'em player was dealt (``sample_holdem_combos``).
+    """
+
+    def __init__(self, spot: Spot, combos: bool = False) -> None:
         self.spot = spot
         self.tables = get_tables()
         self.inputs, joint = sample_spot(spot, self.tables)
         self.n_tables = len(joint)
+        self.combo_inputs, self.combo_offsets = combo_inputs(spot, joint)
+        self.combos = combos and not spot.all_fixed
         game = spot.game
-        if game.kind == "board" and game.mode == 1:  # Omaha
+        if self.combos and not (game.kind == "board" and game.hole_size == 2):
+            raise ValueError(
+                "combos: sampled per-combo breakdowns are for hold'em ranges (and known "
+                "hands); sample without combos, or use exact=True"
+            )
+        if self.combos:
+            self.kernel = _sample_kernels.sample_holdem_combos
+        elif game.kind == "board" and game.mode == 1:  # Omaha
             self.kernel = (
                 _sample_kernels.sample_omaha_hilo if game.hilo else _sample_kernels.sample_omaha
             )
@@ -85,18 +116,19 @@ class Sampler:
             )
 
     @classmethod
-    def for_spot(cls, spot: Spot) -> Sampler:
+    def for_spot(cls, spot: Spot, combos: bool = False) -> Sampler:
         """The spot's sampler, kept with the (never changed, cached) spot when it is small.
 
         Samplers with big joint tables are built again each time: building costs
         little next to sampling such a spot, and cached spots stay light.
         """
-        sampler = spot.derived.get("sampler")
+        key = "sampler, combos" if combos else "sampler"
+        sampler = spot.derived.get(key)
         if isinstance(sampler, Sampler):
             return sampler
-        sampler = cls(spot)
+        sampler = cls(spot, combos)
         if sampler.nbytes <= KEEP_SAMPLER_BYTES:
-            spot.derived["sampler"] = sampler
+            spot.derived[key] = sampler
         return sampler
 
     @property
@@ -104,9 +136,27 @@ class Sampler:
         """Memory held by the kernel inputs."""
         return sum(field.nbytes for field in self.inputs if isinstance(field, np.ndarray))
 
-    def run(self, seeds: NDArray[np.uint64], deals: NDArray[np.int64], out: ChunkCounters) -> None:
+    @property
+    def n_combo_rows(self) -> int:
+        """Rows of the per-combo counters (every player's combos, one after the other)."""
+        return int(self.combo_offsets[-1])
+
+    def run(
+        self,
+        seeds: NDArray[np.uint64],
+        deals: NDArray[np.int64],
+        out: ChunkCounters,
+        combo_out: ChunkCombos | None = None,
+    ) -> None:
         """Sample ``deals[c]`` deals from random state ``seeds[c]`` into ``out`` row ``c``."""
-        self.kernel(self.inputs, self.tables, seeds, deals, new_work(self.spot, self.n_tables), out)
+        work = new_work(self.spot, self.n_tables)
+        if self.combos:
+            assert combo_out is not None
+            self.kernel(
+                self.inputs, self.tables, seeds, deals, work, out, self.combo_inputs, combo_out
+            )
+        else:
+            self.kernel(self.inputs, self.tables, seeds, deals, work, out)
 
 
 def _mix(values: NDArray[np.uint64]) -> NDArray[np.uint64]:
@@ -138,6 +188,7 @@ def sample(
     threads: int = 1,
     progress: ProgressLike = None,
     sampler: Sampler | None = None,
+    combos: bool = False,
 ) -> Counters:
     """Sample deals until ``samples`` are done or every stderr is below ``target_stderr``.
 
@@ -146,12 +197,14 @@ def sample(
     ``max_samples`` caps runs with a target. ``progress`` (see
     :mod:`showdown._progress`) hears ``(0, total)`` at once, then at least every
     quarter second (every :data:`PROGRESS_INTERVAL` at most while deals are
-    done), and ``(done, done)`` at the end.
+    done), and ``(done, done)`` at the end. With ``combos`` the counters also
+    hold every player's per-combo counters (``Counters.by_combo``).
     """
     if sampler is None:
-        sampler = Sampler.for_spot(spot)
+        sampler = Sampler.for_spot(spot, combos)
     n_players = spot.n_players
     total = Counters.empty(n_players)
+    combo_totals = ChunkCombos.zeros(1, sampler.n_combo_rows, n_players) if sampler.combos else None
     limit = samples if samples is not None else max_samples
     chunk_index = 0
     round_chunks = 1 if target_stderr is not None else ROUND_CHUNKS
@@ -173,7 +226,14 @@ def sample(
                 deals[-1] = min(CHUNK_DEALS, remaining - CHUNK_DEALS * (n_chunks - 1))
                 seeds = chunk_seeds(seed, chunk_index, n_chunks)
                 out = ChunkCounters.zeros(n_chunks, n_players)
-                _run_round(sampler, seeds, deals, out, pool, reporter, first=chunk_index == 0)
+                combo_out = (
+                    ChunkCombos.zeros(n_chunks, sampler.n_combo_rows, n_players)
+                    if combo_totals is not None
+                    else None
+                )
+                _run_round(
+                    sampler, seeds, deals, out, combo_out, pool, reporter, first=chunk_index == 0
+                )
                 if out.failed.any():
                     raise ValueError(
                         "players: the ranges almost never fit together (every sampled deal "
@@ -181,13 +241,45 @@ def sample(
                     )
                 chunk_index += n_chunks
                 total.add(Counters.from_chunks(tuple(out[:5]), int(deals.sum())))
+                if combo_totals is not None and combo_out is not None:
+                    for mine, theirs in zip(combo_totals, combo_out, strict=True):
+                        mine[0] += theirs.sum(axis=0)
                 if target_stderr is not None and max_stderr(total) <= target_stderr:
                     break
         finally:
             if pool is not None:
                 pool.shutdown()
         reporter.finish(int(total.trials))
+    if combos:
+        total.by_combo = _breakdowns(spot, sampler, combo_totals, total)
     return total
+
+
+def _breakdowns(
+    spot: Spot, sampler: Sampler, combo_totals: ChunkCombos | None, total: Counters
+) -> dict[int, Any]:
+    """Each player's per-combo counters: their rows of the tallies (totals for known hands)."""
+    from .breakdown import ComboBreakdown, fixed_breakdown
+
+    found = {}
+    for player, info in enumerate(spot.players):
+        if spot.is_fixed(player):
+            found[player] = fixed_breakdown(info.fixed_cards, total, player)
+            continue
+        assert combo_totals is not None and info.hand_range is not None
+        first, last = sampler.combo_offsets[player], sampler.combo_offsets[player + 1]
+        counts = combo_totals.counts[0, first:last]
+        size = counts.shape[0]
+        counters = Counters(
+            counts,
+            np.zeros(size, np.int64),
+            np.zeros(size, np.int64),
+            np.zeros(size),
+            np.zeros((size, 10), np.int64),
+            combo_totals.deals[0, first:last],
+        )
+        found[player] = ComboBreakdown(info.hand_range.combos, counters)
+    return found
 
 
 def _run_round(
@@ -195,6 +287,7 @@ def _run_round(
     seeds: NDArray[np.uint64],
     deals: NDArray[np.int64],
     out: ChunkCounters,
+    combo_out: ChunkCombos | None,
     pool: ThreadPoolExecutor | None,
     reporter: _Reporter,
     first: bool,
@@ -204,6 +297,10 @@ def _run_round(
     The run's ``first`` batch goes alone in the calling thread: a compile then
     happens there, where the compile notice listens.
     """
+
+    def combos(start: int, end: int) -> tuple[ChunkCombos, ...]:
+        return () if combo_out is None else (combo_out.rows(start, end),)
+
     batches = [
         (start, min(start + BATCH_CHUNKS, seeds.size))
         for start in range(0, seeds.size, BATCH_CHUNKS)
@@ -211,12 +308,18 @@ def _run_round(
     if pool is None or len(batches) == 1 or first:
         in_turn, batches = (batches, []) if pool is None else (batches[:1], batches[1:])
         for start, end in in_turn:
-            sampler.run(seeds[start:end], deals[start:end], out.rows(start, end))
+            sampler.run(
+                seeds[start:end], deals[start:end], out.rows(start, end), *combos(start, end)
+            )
             reporter.advance(int(deals[start:end].sum()))
     futures = {
-        pool.submit(sampler.run, seeds[start:end], deals[start:end], out.rows(start, end)): int(
-            deals[start:end].sum()
-        )
+        pool.submit(
+            sampler.run,
+            seeds[start:end],
+            deals[start:end],
+            out.rows(start, end),
+            *combos(start, end),
+        ): int(deals[start:end].sum())
         for start, end in batches
         if pool is not None
     }
@@ -248,13 +351,16 @@ class _Reporter:
 
 
 def max_stderr(counters: Counters) -> float:
-    """The largest standard error of any player's equity so far."""
-    counters = counters.completed()
-    trials = counters.trials
-    ways = np.arange(counters.counts.shape[2], dtype=np.float64)
-    ways[0] = 1.0
-    shares = (counters.counts[:, 0, :] / ways).sum(axis=1)
-    shares += 0.5 * (counters.counts[:, 1:, :] / ways).sum(axis=(1, 2))
-    equity = shares / trials
-    variance = np.maximum(counters.sum_squares / trials - equity**2, 0.0)
-    return float(np.sqrt(variance / trials).max())
+    """The largest standard error of any player's equity so far (as the result reports it)."""
+    n_players = counters.counts.shape[0]
+    result = EquityResult(
+        counters,
+        players=[""] * n_players,
+        game="",
+        board="",
+        dead="",
+        exact=False,
+        hilo=False,
+        seed=None,
+    )
+    return float(result.stderr.max())

@@ -186,7 +186,7 @@ def classes_per_holding(spot: Spot) -> float:
 
 
 def _all_fixed(spot: Spot) -> bool:
-    return all(spot.is_fixed(index) for index in range(spot.n_players))
+    return spot.all_fixed
 
 
 # ----------------------------------------------------------------------------- planning

@@ -36,7 +36,7 @@ import time
 import warnings
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -44,6 +44,9 @@ from numpy.typing import NDArray
 from ._table_kernels import table_sums
 from .result import Counters
 from .spot import Spot
+
+if TYPE_CHECKING:
+    from .breakdown import ComboBreakdown
 
 TABLE_PATH = Path(__file__).parent / "data" / "preflop_headsup.npz"
 #: SHA-256 of the shipped table file (printed by the build command).
@@ -152,7 +155,7 @@ def build_table(threads: int = 1) -> tuple[NDArray[np.int64], NDArray[np.int32]]
     tables = get_tables()
     classes = class_tables()
     perms = suit_permutations()
-    board = np.zeros(0, np.uint8)
+    board = np.zeros((1, 0), np.uint8)
 
     def compute(start: int) -> NDArray[np.int32]:
         block = hands[start : start + 500]
@@ -219,30 +222,108 @@ def table_available() -> bool:
     return load_table() is not None
 
 
-def table_counters(spot: Spot) -> Counters:
-    """Exact counters of a heads-up hold'em preflop spot, summed from the table."""
-    from .holdings import joint_holdings
+def table_counters(spot: Spot, *, combos: bool = False) -> Counters:
+    """Exact counters of a heads-up hold'em preflop spot, summed from the table.
+
+    With ``combos``, each player's per-combo counters too (``by_combo``):
+    the matchups' rows summed by that player's combo, read from their seat.
+    """
+    from .holdings import cached_joint_holdings
 
     table = load_table()
     assert table is not None
     codes, rows = table
-    cards, weights = joint_holdings(spot)
+    cards, weights, combo = cached_joint_holdings(spot)
     distinct, group = np.unique(weights, return_inverse=True)
+    group = group.reshape(-1).astype(np.int64)
     sums = np.zeros((distinct.size, COLUMNS), np.int64)
-    missing = table_sums(cards, group.reshape(-1).astype(np.int64), codes, rows, sums)
+    missing = table_sums(cards, group, codes, rows, sums)
     assert missing == 0
     result = Counters.empty(2)
     for index, weight in enumerate(distinct):
-        chosen = sums[index]
-        part = Counters.empty(2)
-        part.counts[0, 0, 1] = chosen[0]
-        part.counts[1, 0, 1] = chosen[1]
-        part.counts[:, 0, 2] = chosen[2]
-        part.categories[0, 1:] = chosen[3:12]
-        part.categories[1, 1:] = chosen[12:21]
+        counts, scoop, share_any, squares, categories = (
+            array[0] for array in _arrays(_counters_of_sums(sums[index : index + 1]))
+        )
+        part = Counters(counts, scoop, share_any, squares, categories, 0)
         part.trials = int(np.count_nonzero(group == index)) * BOARDS
         result.add(part, float(weight))
+    if combos:
+        result.by_combo = _combo_breakdowns(spot, cards, combo, distinct, group, codes, rows)
     return result
+
+
+def _counters_of_sums(sums: NDArray[np.int64]) -> Counters:
+    """Counters ``(R, 2, ...)`` of ``R`` sums of table rows (first hand's seat first)."""
+    size = sums.shape[0]
+    counters = Counters(
+        np.zeros((size, 2, 3, 3), np.int64),
+        np.zeros((size, 2), np.int64),
+        np.zeros((size, 2), np.int64),
+        np.zeros((size, 2)),
+        np.zeros((size, 2, 10), np.int64),
+        0,
+    )
+    counters.counts[:, 0, 0, 1] = sums[:, 0]
+    counters.counts[:, 1, 0, 1] = sums[:, 1]
+    counters.counts[:, :, 0, 2] = sums[:, 2:3]
+    counters.categories[:, 0, 1:] = sums[:, 3:12]
+    counters.categories[:, 1, 1:] = sums[:, 12:21]
+    return counters
+
+
+def _arrays(counters: Counters) -> tuple[NDArray[Any], ...]:
+    """The five counter arrays of ``counters``."""
+    return (
+        counters.counts,
+        counters.scoop,
+        counters.share_any,
+        counters.sum_squares,
+        counters.categories,
+    )
+
+
+def _combo_breakdowns(
+    spot: Spot,
+    cards: NDArray[np.uint8],
+    combo: NDArray[np.int64],
+    distinct: NDArray[np.float64],
+    group: NDArray[np.int64],
+    codes: NDArray[np.int64],
+    rows: NDArray[np.int32],
+) -> dict[int, ComboBreakdown]:
+    """Each player's per-combo counters: table rows summed by (their combo, weight)."""
+    from .breakdown import ComboBreakdown
+
+    found = {}
+    n_weights = distinct.size
+    for player in range(2):
+        hand_range = spot.players[player].hand_range
+        assert hand_range is not None
+        size = len(hand_range)
+        # Read from the player's seat: their hand first.
+        hands = np.ascontiguousarray(cards if player == 0 else cards[:, ::-1])
+        sums = np.zeros((size * n_weights, COLUMNS), np.int64)
+        missing = table_sums(hands, combo[:, player] * n_weights + group, codes, rows, sums)
+        assert missing == 0
+        matchups = np.bincount(combo[:, player] * n_weights + group, minlength=size * n_weights)
+        per_weight = _counters_of_sums(sums)
+        if n_weights == 1:
+            arrays = [array[:, 0] for array in _arrays(per_weight)]
+            trials: NDArray[Any] = matchups.astype(np.int64) * BOARDS
+        else:
+            # Weighted ranges: sum each combo's weight groups, scaled by their weights.
+            scale = np.tile(distinct, size)
+            arrays = [
+                (array[:, 0] * scale.reshape(-1, *([1] * (array.ndim - 2))))
+                .reshape(size, n_weights, *array.shape[2:])
+                .sum(axis=1)
+                for array in _arrays(per_weight)
+            ]
+            trials = (matchups * scale).reshape(size, n_weights).sum(axis=1) * BOARDS
+        counts, scoop, share_any, squares, categories = arrays
+        counters = Counters(counts, scoop, share_any, squares, categories, trials)
+        found[player] = ComboBreakdown(hand_range.combos, counters)
+    return found
 
 
 def main(argv: list[str] | None = None) -> None:

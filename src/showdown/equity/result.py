@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
-from typing import Any
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from ..evaluator.categories import HandCategory
+from ._scoring import pot_equity, pots_won, whole_pot_extras
+
+if TYPE_CHECKING:
+    from .breakdown import ComboBreakdown
 
 CATEGORY_LABELS = [category.label for category in HandCategory]
 
@@ -19,12 +23,14 @@ CATEGORY_LABELS = [category.label for category in HandCategory]
 class Counters:
     """Raw counters summed over chunks (integers; weighted ranges make them floats)."""
 
-    counts: NDArray[Any]  # (n, 3, n + 1): see equity._kernels
+    counts: NDArray[Any]  # (n, 3, n + 1): see equity._scoring
     scoop: NDArray[Any]  # (n,)
     share_any: NDArray[Any]  # (n,)
     sum_squares: NDArray[np.float64]  # (n,)
     categories: NDArray[Any]  # (n, 10)
-    trials: float
+    trials: Any  # deals (a number; an array of per-row deals in per-combo counters)
+    #: Per-combo counters of each player (``equity(..., combos=True)``), by player index.
+    by_combo: dict[int, ComboBreakdown] | None = field(default=None, repr=False)
 
     @classmethod
     def empty(cls, n_players: int, dtype: type = np.int64) -> Counters:
@@ -61,14 +67,12 @@ class Counters:
         ``counts[p, 0, k]``: a sole winner scoops, any winner has a share, and
         the squared share of a k-way winner is 1/k**2.
         """
-        whole = self.counts[:, 0, :]
-        ways = np.arange(whole.shape[1], dtype=np.float64)
-        ways[0] = 1.0
+        scoops, shares, squares = whole_pot_extras(self.counts[:, 0, :])
         return Counters(
             self.counts,
-            self.scoop + whole[:, 1],
-            self.share_any + whole[:, 1:].sum(axis=1),
-            self.sum_squares + (whole / ways**2).sum(axis=1),
+            self.scoop + scoops,
+            self.share_any + shares,
+            self.sum_squares + squares,
             self.categories,
             self.trials,
         )
@@ -168,9 +172,7 @@ class EquityResult:
     @cached_property
     def _halves(self) -> NDArray[np.float64]:
         """``(players, 3)``: pots won, not yet divided by trials: whole, high half, low half."""
-        counts = self._counters.counts
-        shares: NDArray[np.float64] = counts @ _one_in(counts.shape[2])
-        return shares
+        return pots_won(self._counters.counts)
 
     @property
     def trials(self) -> float:
@@ -179,8 +181,7 @@ class EquityResult:
 
     @cached_property
     def equity(self) -> NDArray[np.float64]:
-        halves = self._halves
-        return (halves[:, 0] + 0.5 * (halves[:, 1] + halves[:, 2])) / self._counters.trials
+        return pot_equity(self._halves, self._counters.trials)
 
     @cached_property
     def stderr(self) -> NDArray[np.float64]:
@@ -212,7 +213,7 @@ class EquityResult:
 
     @cached_property
     def share_counts(self) -> NDArray[Any]:
-        """Raw ``counts[p, part, k]`` (see ``equity._kernels``)."""
+        """Raw ``counts[p, part, k]`` (see ``equity._scoring``)."""
         return self._completed.counts
 
     @cached_property
@@ -228,6 +229,58 @@ class EquityResult:
     def low_equity(self) -> NDArray[np.float64] | None:
         halves = self._halves
         return (halves[:, 0] + halves[:, 2]) / self._counters.trials if self.hilo else None
+
+    def combos(self, player: int) -> Any:
+        """Per-combo breakdown of one player's range, as a pandas DataFrame.
+
+        One row per combo of the player's range after card removal (range
+        order; index: the combo, highest card first) with ``weight`` (the
+        combo's share of the player's deals: the weights sum to 1 and
+        ``sum(weight * equity)`` is the player's equity), ``deals`` (the deals
+        it was part of, weighted for weighted ranges), ``equity``, ``win``
+        and ``tie``; hi-lo games add ``scoop``, ``high`` and ``low``, sampled
+        runs ``stderr``. A player with one known hand has one row. The
+        counters come from the run itself (``equity(..., combos=True)``),
+        never from re-running the spot.
+
+        Parameters
+        ----------
+        player
+            The player's index, 0-based like ``result.equity[player]``.
+
+        Raises
+        ------
+        ValueError
+            If the run did not keep per-combo counters, or ``player`` is not
+            a player's index.
+
+        Examples
+        --------
+        >>> from showdown import equity
+        >>> result = equity(["AsKs", "QQ+"], board="Kd7c2h", combos=True)
+        >>> frame = result.combos(1)
+        >>> frame.index[:2].tolist(), float(frame.weight.sum())
+        (['QdQc', 'QhQc'], 1.0)
+        >>> bool(abs((frame.weight * frame.equity).sum() - result.equity[1]) < 1e-12)
+        True
+        """
+        breakdowns = self._counters.by_combo
+        if breakdowns is None:
+            raise ValueError(
+                "combos: this run kept no per-combo counters; run equity(..., combos=True) "
+                "(CLI: --combos)"
+            )
+        if (
+            isinstance(player, bool)
+            or not isinstance(player, (int, np.integer))
+            or not 0 <= player < len(self.players)
+        ):
+            raise ValueError(
+                f"player: expected a player index from 0 to {len(self.players) - 1}, got {player!r}"
+            )
+        from .breakdown import combo_frame
+
+        return combo_frame(breakdowns[int(player)], exact=self.exact, hilo=self.hilo)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain Python data (JSON-ready)."""
@@ -286,15 +339,15 @@ class EquityResult:
     def _rows(self) -> list[list[str]]:
         rows = []
         for index, text in enumerate(self.players):
-            row = [str(index + 1), text, _percent(self.equity[index], self.stderr[index])]
-            row += [_percent(self.win[index]), _percent(self.tie[index])]
+            row = [str(index + 1), text, percent(self.equity[index], self.stderr[index])]
+            row += [percent(self.win[index]), percent(self.tie[index])]
             if self.hilo:
                 assert self.scoop is not None and self.high_equity is not None
                 assert self.low_equity is not None
                 row += [
-                    _percent(self.scoop[index]),
-                    _percent(self.high_equity[index]),
-                    _percent(self.low_equity[index]),
+                    percent(self.scoop[index]),
+                    percent(self.high_equity[index]),
+                    percent(self.low_equity[index]),
                 ]
             rows.append(row)
         return rows
@@ -309,23 +362,7 @@ class EquityResult:
 
     def table(self) -> str:
         """A plain-text table (what ``repr`` and the CLI show)."""
-        columns = self._columns()
-        rows = self._rows()
-        widths = [max(len(columns[i]), *(len(row[i]) for row in rows)) for i in range(len(columns))]
-        lines = [
-            "  ".join(
-                c.ljust(w) if i == 1 else c.rjust(w)
-                for i, (c, w) in enumerate(zip(columns, widths, strict=True))
-            )
-        ]
-        for row in rows:
-            lines.append(
-                "  ".join(
-                    c.ljust(w) if i == 1 else c.rjust(w)
-                    for i, (c, w) in enumerate(zip(row, widths, strict=True))
-                )
-            )
-        return "\n".join(lines)
+        return text_table(self._columns(), self._rows(), left=1)
 
     def __repr__(self) -> str:
         return f"EquityResult({self._summary()})\n{self.table()}"
@@ -340,17 +377,30 @@ class EquityResult:
         return f"<table><caption>{caption}</caption><tr>{head}</tr>{body}</table>"
 
 
-@lru_cache(maxsize=64)
-def _one_in(size: int) -> NDArray[np.float64]:
-    """``1 / k`` for ``k`` in ``0 .. size - 1`` (0 at ``k = 0``, never a winner count)."""
-    shares = np.zeros(size)
-    shares[1:] = 1.0 / np.arange(1, size)
-    shares.flags.writeable = False
-    return shares
-
-
-def _percent(value: float, stderr: float = 0.0) -> str:
+def percent(value: float, stderr: float = 0.0) -> str:
+    """A share as text: ``12.345%``, with `` ±0.012`` when it has a standard error."""
     text = f"{100 * value:.3f}%"
     if stderr > 0:
         text += f" ±{100 * stderr:.3f}"
     return text
+
+
+def text_table(columns: list[str], rows: list[list[str]], left: int = 0) -> str:
+    """Columns of text, right-aligned but for column ``left`` (the names).
+
+    Examples
+    --------
+    >>> print(text_table(["n", "name"], [["1", "AsKs"], ["10", "QQ+"]], left=1))
+     n  name
+     1  AsKs
+    10  QQ+
+    """
+    widths = [max(len(columns[i]), *(len(row[i]) for row in rows)) for i in range(len(columns))]
+    lines = []
+    for row in [columns, *rows]:
+        cells = [
+            cell.ljust(width) if index == left else cell.rjust(width)
+            for index, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)

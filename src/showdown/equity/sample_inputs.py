@@ -93,8 +93,8 @@ class Work(NamedTuple):
     wins: NDArray[np.int64]  # (4, 2**players): deals won by each set of players, 4 tallies
     tally: NDArray[np.int64]  # (4, 10): one player's hand categories in a block, 4 tallies
     best: NDArray[np.uint16]  # per deal of a block: the best high hand
-    masks: NDArray[np.int64]  # per deal of a block: the set of winners
-    spare_categories: NDArray[np.int64]  # scoring writes categories here (already counted)
+    masks: NDArray[np.int64]  # per deal of a block: the set of winners (of the high half)
+    low_masks: NDArray[np.int64]  # per deal of a block: the winners of the low half
 
 
 class JointTable(NamedTuple):
@@ -254,7 +254,7 @@ def new_work(spot: Spot, n_tables: int) -> Work:
         tally=np.zeros((4, 10), np.int64),
         best=np.zeros(BLOCK_DEALS, np.uint16),
         masks=np.zeros(BLOCK_DEALS, np.int64),
-        spare_categories=np.zeros((n_players, 10), np.int64),
+        low_masks=np.zeros(BLOCK_DEALS, np.int64),
     )
 
 
@@ -348,3 +348,45 @@ def _row_decks(live: NDArray[np.uint8], size: int, masks: NDArray[np.uint64]) ->
     decks = np.zeros((masks.size, 64), np.uint8)
     decks[:, :size] = cards[order]
     return decks.view(np.uint64)
+
+
+class ComboInputs(NamedTuple):
+    """Where the per-combo tallies find each deal's combos (``tally_combos``).
+
+    Combo rows number every player's range combos one after the other
+    (player ``p``'s are ``offsets[p]:offsets[p + 1]``, in range order).
+    """
+
+    rows: NDArray[np.int64]  # (joint-table rows, columns): combo row of each column's hand
+    random_players: NDArray[np.int64]  # hold'em players dealt a random hand from the stub
+    pair_rows: NDArray[np.int64]  # (random players, 52 * 52): combo row of cards (low, high)
+
+
+def combo_inputs(spot: Spot, joint: list[JointTable]) -> tuple[ComboInputs, NDArray[np.int64]]:
+    """The :class:`ComboInputs` of a sampled spot and the combo rows' ``offsets`` (``n + 1``)."""
+    sizes = [
+        len(player.hand_range) if player.hand_range is not None else 0 for player in spot.players
+    ]
+    offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    columns = max((len(table.players) for table in joint), default=1)
+    parts = []
+    for table in joint:
+        part = np.zeros((table.rows.shape[0], columns), np.int64)
+        for column, player in enumerate(table.players):
+            part[:, column] = offsets[player] + table.rows[:, column]
+        parts.append(part)
+    rows = np.concatenate(parts) if parts else np.zeros((1, 1), np.int64)
+    random_players = [
+        index
+        for index, player in enumerate(spot.players)
+        if player.hand_range is not None
+        and player.hand_range.is_random
+        and not spot.is_fixed(index)
+    ]
+    pair_rows = np.full((max(len(random_players), 1), 52 * 52), -1, np.int64)
+    for slot, index in enumerate(random_players):
+        hand_range = _range_of(spot, index)
+        combos = hand_range.combos.astype(np.int64)  # rows ascending: (low, high)
+        pair_rows[slot, combos[:, 0] * 52 + combos[:, 1]] = offsets[index] + np.arange(len(combos))
+    inputs = ComboInputs(np.ascontiguousarray(rows), np.array(random_players, np.int64), pair_rows)
+    return inputs, offsets

@@ -60,6 +60,13 @@ class Spot:
             self.derived["dead_text"] = format_cards(self.dead)
         return str(self.derived["dead_text"])
 
+    @property
+    def all_fixed(self) -> bool:
+        """Every player holds one known hand (worked out once)."""
+        if "all_fixed" not in self.derived:
+            self.derived["all_fixed"] = all(self.is_fixed(i) for i in range(self.n_players))
+        return bool(self.derived["all_fixed"])
+
     def is_fixed(self, index: int) -> bool:
         """Player holds one known hand (no range, nothing random)."""
         player = self.players[index]
