@@ -247,8 +247,11 @@ def betting_round(
     live_count = state[LIVE_COUNT]
     muck_count = state[MUCK]
     index = state[ACTIONS]
+    # A player's bet + stack does not change within a round, so the two largest
+    # capacities change only when a player folds or goes all-in: computed then,
+    # not at every decision (it was a fifth of the kernel's time).
+    top = top_two_capacity(n, bets, stacks, folded, all_in)
     while True:
-        top = top_two_capacity(n, bets, stacks, folded, all_in)
         seat = next_to_act(start, n, needs, bets, current, bring_in_due, top)
         if seat < 0:
             break
@@ -333,6 +336,7 @@ def betting_round(
             folded[seat] = 1
             needs[seat] = 0
             live_count -= 1
+            top = top_two_capacity(n, bets, stacks, folded, all_in)
             if draw:
                 for card in range(seats[COUNTS, seat]):
                     muck[muck_count] = cards[seat, card]
@@ -350,6 +354,7 @@ def betting_round(
                 bets[seat] += paid
                 if paid == stack:
                     all_in[seat] = 1
+                    top = top_two_capacity(n, bets, stacks, folded, all_in)
             else:
                 counters[seat, COUNT_CHECKS] += 1
             needs[seat] = 0
@@ -362,6 +367,7 @@ def betting_round(
             bets[seat] += paid
             if paid == stack:
                 all_in[seat] = 1
+                top = top_two_capacity(n, bets, stacks, folded, all_in)
             current = max(current, paid)
             after_bring_in(seat, n, folded, all_in, needs)
         else:
@@ -376,6 +382,7 @@ def betting_round(
             bets[seat] = amount
             if paid == stack:
                 all_in[seat] = 1
+                top = top_two_capacity(n, bets, stacks, folded, all_in)
             reopen, full_bet, last_raise, bets_count, bet_size = apply_bet(
                 amount, current, full_bet, bet_size, last_raise, bets_count, open_pair, limits
             )
