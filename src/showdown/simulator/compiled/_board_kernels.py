@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._jit import jit, jit_inline
+from ..._jit import jit, jit_inline, jit_llvm_inline
 from ..core import _agent_kernels as choices
 from ._showdown_kernels import high_strength, omaha_low, omaha_strength
 from ._table_kernels import (
@@ -41,7 +41,7 @@ from .layout import (
 )
 
 
-@jit
+@jit_llvm_inline
 def _board_row(board, count, board3, board4, board5):  # pragma: no cover - compiled
     """The board as a one-row array of its own length (Omaha evaluation reads the length)."""
     row = board5
@@ -54,7 +54,7 @@ def _board_row(board, count, board3, board4, board5):  # pragma: no cover - comp
     return row
 
 
-@jit
+@jit_llvm_inline
 def _holdem_scores(
     n,
     street,
@@ -81,7 +81,7 @@ def _holdem_scores(
             values[seat] = category[strength >> 12]
 
 
-@jit
+@jit_llvm_inline
 def _omaha_scores(
     n,
     street,
@@ -109,7 +109,7 @@ def _omaha_scores(
             values[seat] = category[strength >> 12]
 
 
-@jit
+@jit_llvm_inline
 def _holdem_showdown(n, hole, seats, cards, board, evaluator):  # pragma: no cover - compiled
     """Every live seat's hold'em strength; 0 for folded seats."""
     for seat in range(n):
@@ -118,7 +118,7 @@ def _holdem_showdown(n, hole, seats, cards, board, evaluator):  # pragma: no cov
             seats[HIGH, seat] = high_strength(cards[seat, :hole], board, evaluator)
 
 
-@jit
+@jit_llvm_inline
 def _omaha_showdown(n, hi_lo, seats, holes, board, scratch, evaluator):  # pragma: no cover
     """Every live seat's Omaha high (and 8-or-better low) strength; 0 for folded seats."""
     row = _board_row(board, 5, scratch.board3, scratch.board4, scratch.board5)

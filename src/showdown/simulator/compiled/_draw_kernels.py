@@ -12,7 +12,7 @@ with manual dealing.
 
 from __future__ import annotations
 
-from ..._jit import jit
+from ..._jit import jit, jit_llvm_inline
 from ..core import _agent_kernels as choices
 from ._showdown_kernels import high_strength, score_of_cards
 from ._table_kernels import (
@@ -49,7 +49,7 @@ from .layout import (
 )
 
 
-@jit
+@jit_llvm_inline
 def _reshuffle(deck, muck, state):  # pragma: no cover - compiled
     """The deck ran out: the muck becomes the deck (its cards moved to the end of the
     dealt deck, dealt from there by the lazy shuffle); the muck empties."""
@@ -68,7 +68,7 @@ def _reshuffle(deck, muck, state):  # pragma: no cover - compiled
     state[MUCK] = 0
 
 
-@jit
+@jit_llvm_inline
 def _draw(seat, keep, cards, counts, deck, muck, state, rng):  # pragma: no cover - compiled
     """``seat`` keeps the cards whose bit is set in ``keep`` and draws the rest; returns
     ``(discard mask, drawn mask, rng)`` as card-code bit masks."""
@@ -99,7 +99,7 @@ def _draw(seat, keep, cards, counts, deck, muck, state, rng):  # pragma: no cove
     return discarded, drawn, rng
 
 
-@jit
+@jit_llvm_inline
 def _choose_keep(seat, agent, held, cards, rng):  # pragma: no cover - compiled
     """The agent's draw: a bit mask of the card positions kept."""
     keep = (1 << held) - 1

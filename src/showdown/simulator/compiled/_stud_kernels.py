@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._jit import jit
+from ..._jit import jit, jit_llvm_inline
 from ..core._forced_kernels import best_showing_seat, bring_in_seat, has_pair, showing_rank
 from ..core._pot_kernels import stud_order
 from ._showdown_kernels import high_strength, low8_strength, score_of_cards
@@ -53,7 +53,7 @@ from .layout import (
 )
 
 
-@jit
+@jit_llvm_inline
 def _deal_street(
     n, street, button, cards, counts, folded, board, deck, state, rng
 ):  # pragma: no cover
@@ -79,7 +79,7 @@ def _deal_street(
     return 0, rng
 
 
-@jit
+@jit_llvm_inline
 def _opener(n, street, open_pair_rule, bring_in, seats, cards, state):  # pragma: no cover
     """The street's first player: the bring-in on third street, later the highest showing
     hand; sets the bring-in and open-pair flags of ``state``."""

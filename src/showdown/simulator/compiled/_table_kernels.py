@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._jit import jit, jit_inline
+from ..._jit import jit, jit_llvm_inline
 from ..core import _agent_kernels as choices
 from ..core._betting_kernels import (
     FIXED_LIMIT,
@@ -101,7 +101,7 @@ _S11 = np.uint64(11)
 _UNIT = 1.0 / 9007199254740992.0  # 2 ** -53
 
 
-@jit_inline
+@jit_llvm_inline
 def next_uniform(rng):  # pragma: no cover - compiled
     """One splitmix64 step: ``(new_state, uniform float in [0, 1))``."""
     rng = rng + _GOLDEN
@@ -112,7 +112,7 @@ def next_uniform(rng):  # pragma: no cover - compiled
     return rng, float(mixed >> _S11) * _UNIT
 
 
-@jit_inline
+@jit_llvm_inline
 def deal_card(deck, state, rng):  # pragma: no cover - compiled
     """Next card: one Fisher-Yates step at the dealing position (a lazy shuffle).
 
@@ -129,7 +129,7 @@ def deal_card(deck, state, rng):  # pragma: no cover - compiled
     return card, rng
 
 
-@jit_inline
+@jit_llvm_inline
 def begin_hand(
     n,
     button,
@@ -176,7 +176,7 @@ def begin_hand(
     state[OPENER] = opener
 
 
-@jit_inline
+@jit_llvm_inline
 def new_round(n, seats, state, opener, keep_bets, bet_size, small_bet):  # pragma: no cover
     """Start a betting round at ``opener``: reset this round's bets unless ``keep_bets``
     (the pre-flop round keeps the blinds), set the bet size, mark who must act."""
@@ -195,7 +195,7 @@ def new_round(n, seats, state, opener, keep_bets, bet_size, small_bet):  # pragm
     )
 
 
-@jit_inline
+@jit_llvm_inline
 def betting_round(
     n,
     seats,
@@ -401,7 +401,7 @@ def betting_round(
     return rng
 
 
-@jit_inline
+@jit_llvm_inline
 def award_uncontested(n, seats, stacks):  # pragma: no cover - compiled
     """Everyone else folded: the uncalled bet comes back and the last player takes the pot."""
     totals = seats[TOTALS]
@@ -418,7 +418,7 @@ def award_uncontested(n, seats, stacks):  # pragma: no cover - compiled
     seats[WINNINGS, winner] += pot
 
 
-@jit_inline
+@jit_llvm_inline
 def showdown_payout(n, button, hi_lo, stud, seats, stacks, counters):  # pragma: no cover
     """Return the uncalled bet, then pay the pots from ``seats[HIGH]``/``seats[LOW]`` (set by
     the family's showdown): side pots, hi-lo halves and odd chips by the core's rules;
@@ -454,7 +454,7 @@ def showdown_payout(n, button, hi_lo, stud, seats, stacks, counters):  # pragma:
                 counters[seat, COUNT_SHOWDOWNS_WON] += 1
 
 
-@jit_inline
+@jit_llvm_inline
 def finish_hand(n, seats, stacks, counters, net, moments):  # pragma: no cover - compiled
     """Count the hand: payoffs (net, Welford moments), hands, VPIP/PFR."""
     for seat in range(n):
