@@ -196,6 +196,18 @@ def new_round(n, seats, state, opener, keep_bets, bet_size, small_bet):  # pragm
 
 
 @jit_llvm_inline
+def _without(seat, top, n, bets, stacks, folded, all_in):  # pragma: no cover - compiled
+    """The top-two capacities after ``seat`` folded or went all-in (it can no longer act).
+
+    Its capacity (``bets + stacks``, unchanged by its last action) was counted; they
+    change only if it held the best or reached the second, else nothing to compute.
+    """
+    if seat == top[0] or bets[seat] + stacks[seat] >= top[2]:
+        return top_two_capacity(n, bets, stacks, folded, all_in)
+    return top
+
+
+@jit_llvm_inline
 def betting_round(
     n,
     seats,
@@ -336,7 +348,7 @@ def betting_round(
             folded[seat] = 1
             needs[seat] = 0
             live_count -= 1
-            top = top_two_capacity(n, bets, stacks, folded, all_in)
+            top = _without(seat, top, n, bets, stacks, folded, all_in)
             if draw:
                 for card in range(seats[COUNTS, seat]):
                     muck[muck_count] = cards[seat, card]
@@ -354,7 +366,7 @@ def betting_round(
                 bets[seat] += paid
                 if paid == stack:
                     all_in[seat] = 1
-                    top = top_two_capacity(n, bets, stacks, folded, all_in)
+                    top = _without(seat, top, n, bets, stacks, folded, all_in)
             else:
                 counters[seat, COUNT_CHECKS] += 1
             needs[seat] = 0
@@ -367,7 +379,7 @@ def betting_round(
             bets[seat] += paid
             if paid == stack:
                 all_in[seat] = 1
-                top = top_two_capacity(n, bets, stacks, folded, all_in)
+                top = _without(seat, top, n, bets, stacks, folded, all_in)
             current = max(current, paid)
             after_bring_in(seat, n, folded, all_in, needs)
         else:
@@ -382,7 +394,7 @@ def betting_round(
             bets[seat] = amount
             if paid == stack:
                 all_in[seat] = 1
-                top = top_two_capacity(n, bets, stacks, folded, all_in)
+                top = _without(seat, top, n, bets, stacks, folded, all_in)
             reopen, full_bet, last_raise, bets_count, bet_size = apply_bet(
                 amount, current, full_bet, bet_size, last_raise, bets_count, open_pair, limits
             )

@@ -41,14 +41,17 @@ def top_two_capacity(n, bets, stacks, folded, all_in):  # pragma: no cover - com
     best = -1
     second = -1
     for seat in range(n):
-        if not folded[seat] and not all_in[seat]:
-            chips = bets[seat] + stacks[seat]
-            if chips > best:
-                best_seat = seat
-                second = best
-                best = chips
-            elif chips > second:
-                second = chips
+        # Loaded unconditionally and combined with ``|``: compiled, this has no
+        # branch on who folded (unpredictable, it cost more than the sums).
+        chips = bets[seat] + stacks[seat]
+        if folded[seat] | all_in[seat]:
+            chips = -1
+        if chips > best:
+            best_seat = seat
+            second = best
+            best = chips
+        elif chips > second:
+            second = chips
     return best_seat, best, second
 
 
