@@ -22,6 +22,7 @@ from ._table_kernels import (
     deal_card,
     finish_hand,
     new_round,
+    next_below,
     next_uniform,
     record_deck,
     record_end,
@@ -114,8 +115,8 @@ def _choose_keep(seat, agent, held, cards, rng):  # pragma: no cover - compiled
     for index in range(held):
         positions |= index << (4 * index)
     for step in range(count):
-        rng, uniform = next_uniform(rng)
-        other = step + int(uniform * (held - step))
+        rng, offset = next_below(rng, held - step)
+        other = step + offset
         a = (positions >> (4 * step)) & 15
         b = (positions >> (4 * other)) & 15
         positions &= ~((15 << (4 * step)) | (15 << (4 * other)))

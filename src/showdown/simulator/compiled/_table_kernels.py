@@ -98,18 +98,36 @@ _S30 = np.uint64(30)
 _S27 = np.uint64(27)
 _S31 = np.uint64(31)
 _S11 = np.uint64(11)
+_S32 = np.uint64(32)
 _UNIT = 1.0 / 9007199254740992.0  # 2 ** -53
+
+
+@jit_llvm_inline
+def _mix(rng):  # pragma: no cover - compiled
+    """splitmix64's output function of a state."""
+    mixed = (rng ^ (rng >> _S30)) * _MIX_1
+    mixed = (mixed ^ (mixed >> _S27)) * _MIX_2
+    return mixed ^ (mixed >> _S31)
 
 
 @jit_llvm_inline
 def next_uniform(rng):  # pragma: no cover - compiled
     """One splitmix64 step: ``(new_state, uniform float in [0, 1))``."""
     rng = rng + _GOLDEN
-    mixed = rng
-    mixed = (mixed ^ (mixed >> _S30)) * _MIX_1
-    mixed = (mixed ^ (mixed >> _S27)) * _MIX_2
-    mixed = mixed ^ (mixed >> _S31)
-    return rng, float(mixed >> _S11) * _UNIT
+    return rng, float(_mix(rng) >> _S11) * _UNIT
+
+
+@jit_llvm_inline
+def next_below(rng, bound):  # pragma: no cover - compiled
+    """One splitmix64 step: ``(new_state, integer in [0, bound))`` for ``0 < bound < 2**31``.
+
+    The top 32 bits times ``bound``, shifted down (multiply-shift): integer
+    instructions only, where the float route converted twice (the deal's
+    dependency chain ran through those conversions). The bias is below
+    ``bound / 2**32``.
+    """
+    rng = rng + _GOLDEN
+    return rng, np.int64(((_mix(rng) >> _S32) * np.uint64(bound)) >> _S32)
 
 
 @jit_llvm_inline
@@ -120,8 +138,8 @@ def deal_card(deck, state, rng):  # pragma: no cover - compiled
     in the order the cards came out, as ``HandState(deck=...)`` deals it.
     """
     position = state[DEALT]
-    rng, uniform = next_uniform(rng)
-    other = position + int(uniform * (state[DECK_SIZE] - position))
+    rng, offset = next_below(rng, state[DECK_SIZE] - position)
+    other = position + offset
     card = deck[other]
     deck[other] = deck[position]
     deck[position] = card
@@ -146,13 +164,15 @@ def begin_hand(
 ):  # pragma: no cover - compiled
     """Top stacks up (a rebuy after the table's first hand), reset the hand, post the forced
     bets (antes, then blinds when the game has them) by the core's rule."""
+    # Row by row: contiguous stores (LLVM writes them as a memset).
+    for row in range(seats.shape[0]):
+        for seat in range(n):
+            seats[row, seat] = 0
     for seat in range(n):
         if stacks[seat] < starting[seat]:
             if rebuy:
                 counters[seat, COUNT_REBUYS] += 1
             stacks[seat] = starting[seat]
-        for row in range(seats.shape[0]):
-            seats[row, seat] = 0
         seats[START, seat] = stacks[seat]
         seats[ANTES, seat] = ante
     for slot in range(state.shape[0]):
@@ -469,13 +489,15 @@ def showdown_payout(n, button, hi_lo, stud, seats, stacks, counters):  # pragma:
 @jit_llvm_inline
 def finish_hand(n, seats, stacks, counters, net, moments):  # pragma: no cover - compiled
     """Count the hand: payoffs (net, Welford moments), hands, VPIP/PFR."""
+    # Every seat is dealt every hand (cash game): one count, one division.
+    inverse = 1.0 / (counters[0, COUNT_HANDS] + 1)
     for seat in range(n):
         payoff = stacks[seat] - seats[START, seat]
         net[seat] += payoff
         counters[seat, COUNT_HANDS] += 1
         # Welford: float64 running mean and squared deviations never overflow.
         delta = payoff - moments[seat, 0]
-        moments[seat, 0] += delta / counters[seat, COUNT_HANDS]
+        moments[seat, 0] += delta * inverse
         moments[seat, 1] += delta * (payoff - moments[seat, 0])
         if seats[VPIP, seat]:
             counters[seat, COUNT_VPIP] += 1
