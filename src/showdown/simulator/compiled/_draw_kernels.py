@@ -12,8 +12,11 @@ with manual dealing.
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..._jit import jit, jit_llvm_inline
 from ..core import _agent_kernels as choices
+from ._record_kernels import record_deck, record_end, record_row, record_start
 from ._showdown_kernels import high_strength, score_of_cards
 from ._table_kernels import (
     award_uncontested,
@@ -24,9 +27,6 @@ from ._table_kernels import (
     new_round,
     next_below,
     next_uniform,
-    record_deck,
-    record_end,
-    record_start,
     showdown_payout,
 )
 from ._views import unowned
@@ -154,6 +154,8 @@ def play_draw(
     counts = seats[COUNTS]
     folded = seats[FOLDED]
     recording = records.offsets.shape[0] > 0
+    no_board = np.int64(0)  # not a literal: numba would compile a copy for it
+    replaying = records.counts.shape[0] > 0  # the replay test's records: every decision
     for table in range(first, last):
         rng = tables.rng[table]
         deck = tables.decks[table]
@@ -167,8 +169,9 @@ def play_draw(
             )  # fmt: skip
             row = -1
             if recording:
-                row = records.offsets[table] + hand
-                state[RECORD_ROW] = row
+                row = record_row(table, hand, records)
+                if replaying:
+                    state[RECORD_ROW] = row
                 record_start(row, button, n, seats[START], records)
             for step in range(n):
                 seat = (button + 1 + step) % n
@@ -228,7 +231,7 @@ def play_draw(
                 results.showdowns[table] += 1
             finish_hand(n, seats, stacks, counters, results.net[table], results.moments[table])
             if recording:
-                record_end(row, n, stacks, seats, state, records)
+                record_end(row, n, stacks, seats, cards, board, no_board, state, records)
             tables.played[table] += 1
             tables.buttons[table] = (button + 1) % n
         tables.rng[table] = rng

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._jit import jit, jit_llvm_inline
+from ..._jit import jit_llvm_inline
 from ..core import _agent_kernels as choices
 from ..core._betting_kernels import (
     FIXED_LIMIT,
@@ -61,7 +61,6 @@ from .layout import (
     CURRENT,
     DEALT,
     DECK_SIZE,
-    DRAWN,
     FOLD,
     FOLDED,
     FRACTIONS,
@@ -503,31 +502,3 @@ def finish_hand(n, seats, stacks, counters, net, moments):  # pragma: no cover -
             counters[seat, COUNT_VPIP] += 1
             if seats[PFR, seat]:
                 counters[seat, COUNT_PFR] += 1
-
-
-@jit
-def record_start(row, button, n, stacks, records):  # pragma: no cover - compiled
-    """Record a hand's button and starting stacks (before the forced bets) in row ``row``."""
-    records.buttons[row] = button
-    starts = records.starts
-    for seat in range(n):
-        starts[row, seat] = stacks[seat]
-
-
-@jit
-def record_deck(row, deck, records):  # pragma: no cover - compiled
-    """Record the deck as dealt (positions dealt are final)."""
-    decks = records.decks
-    for position in range(52):
-        decks[row, position] = deck[position]
-
-
-@jit
-def record_end(row, n, stacks, seats, state, records):  # pragma: no cover - compiled
-    """Record a hand's final stacks, action count and drawn cards."""
-    records.counts[row] = state[ACTIONS]
-    finals = records.finals
-    drawn = records.drawn
-    for seat in range(n):
-        finals[row, seat] = stacks[seat]
-        drawn[row, seat] = seats[DRAWN, seat]
