@@ -102,6 +102,11 @@ jit_parallel = _parallel
 #: an inlined helper costs an atomic incref/decref pair per call (measured 4-6x
 #: slower loops); pass scalars to helpers in serial kernels (docs/evaluator.md).
 jit_inline = numba.njit(inline="always", **_COMMON)
+#: Helpers inlined by LLVM (``alwaysinline``) into the compiled functions that call
+#: them: compiled once each, no call overhead, no reference counts across the call.
+#: Cheaper to compile than numba's ``inline="always"`` (which re-types the body at
+#: every call site).
+jit_llvm_inline = numba.njit(forceinline=True, **_COMMON)
 _NO_RUNTIME: dict[str, Any] = {"_nrt": False}
 #: Serial kernels compiled without numba's runtime: no reference counting, so
 #: arrays handed to inlined helpers inside a hot loop cost nothing (the

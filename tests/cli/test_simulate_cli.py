@@ -28,7 +28,7 @@ def test_results_table():
     seats = [line.split() for line in lines[2:8]]
     assert [row[1] for row in seats] == ["random", "call", "strength"] * 2
     assert sum(int(row[2]) for row in seats) == 0
-    assert lines[8].startswith("300 hands of nlhe (cash)")
+    assert lines[8].startswith("300 hands of nlhe (cash, 6 players, seed 5)")
     assert err == ""  # no progress bar without a terminal
 
 

@@ -56,9 +56,7 @@ def test_compiled_statistics_match_exact_payoffs_at_huge_stacks():
         variant, stakes, ["random", "random"], 10**8, hands=3000, tables=3, seed=4, record=True
     )
     assert run.records is not None
-    result = compiled_result(
-        run, game="nlhe", names=["a", "b"], hands=3000, seed=4, big_blind=2, seconds=1.0
-    )
+    result = compiled_result(run, game="nlhe", names=["a", "b"], hands=3000, seed=4, big_blind=2)
     payoffs = (run.records.finals - run.records.starts).tolist()
     for seat in range(2):
         mine = [int(row[seat]) for row in payoffs]

@@ -181,7 +181,8 @@ def test_records_follow_the_sessions_table_order():
     records = recorded.records
     assert records is not None
     # Tables 0 and 1 play 3 hands, tables 2 and 3 two; table k starts on button k - 1.
-    assert records.buttons.tolist() == [2, 0, 1, 0, 1, 2, 1, 2, 2, 0]
+    # Rows follow the session's rounds: round r of table k is row r * tables + k.
+    assert records.buttons.tolist() == [2, 0, 1, 2, 0, 1, 2, 0, 1, 2]
     assert (records.starts >= 100).all()  # topped up to 100 before every hand
     assert run.net == recorded.net
 
@@ -238,7 +239,7 @@ def test_chunked_runs_equal_one_run(monkeypatch):
     monkeypatch.setattr(compiled_module.engine, "CHUNK_HANDS", 96)
     chunked = run_compiled(variant, stakes, ["random"] * 5, 100, hands=4000, tables=8, seed=3)
     calls: list[tuple[int, int]] = []
-    per_round = run_compiled(
+    reported = run_compiled(
         variant,
         stakes,
         ["random"] * 5,
@@ -248,11 +249,11 @@ def test_chunked_runs_equal_one_run(monkeypatch):
         seed=3,
         progress=lambda done, total: calls.append((done, total)),
     )
-    for run in (chunked, per_round):
+    for run in (chunked, reported):
         assert whole.net == run.net
         assert np.array_equal(whole.counters, run.counters)
-    # Progress after every round of tables, like the Python engine.
-    assert calls == [(done, 4000) for done in range(8, 4008, 8)]
+    # Progress after every kernel call (whole rounds of tables, CHUNK_HANDS at most).
+    assert calls == [(done, 4000) for done in [*range(96, 4000, 96), 4000]]
 
 
 def test_auto_engine_picks_compiled_only_when_eligible(monkeypatch):

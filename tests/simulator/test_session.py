@@ -153,7 +153,8 @@ def test_stud_and_draw_use_the_small_bet_as_the_big_blind():
     assert result.big_blind == 10
 
 
-def test_progress_is_reported_per_round():
+@pytest.mark.parametrize(("engine", "reports"), [("python", [0, 64, 128, 150]), ("auto", [0, 150])])
+def test_progress_is_reported_from_the_start_and_per_round(engine, reports):
     calls: list[tuple[int, int]] = []
     simulate(
         "nlhe",
@@ -163,8 +164,13 @@ def test_progress_is_reported_per_round():
         seed=1,
         tables=64,
         progress=lambda d, t: calls.append((d, t)),
+        engine=engine,
     )
-    assert calls == [(64, 150), (128, 150), (150, 150)]
+    # (0, total) at once; then each round (Python engine) or kernel call (compiled);
+    # heartbeats in between repeat the last count.
+    assert {total for _, total in calls} == {150}
+    done = [d for d, _ in calls]
+    assert done == sorted(done) and sorted(set(done)) == reports
 
 
 @pytest.mark.parametrize("game", ["nlhe", "plo8", "stud", "draw"])
@@ -204,7 +210,7 @@ def test_bad_progress_is_refused_before_any_work(progress):
         calls.append(seat)
         return "call"
 
-    with pytest.raises(ValueError, match="progress: expected a callable"):
+    with pytest.raises(ValueError, match="progress: expected True, False, None or a callable"):
         simulate("nlhe", [agent, "call"], hands=5, seed=1, progress=progress)
     assert calls == []
 

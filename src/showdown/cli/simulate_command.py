@@ -1,10 +1,14 @@
 """``showdown simulate``: play many hands between built-in agents and print the results.
 
 The library does the work (:func:`showdown.simulator.simulate`); this module
-parses options, shows a progress bar on stderr (terminal only, not with
-``--json``), writes PHH files with ``--phh-out`` and prints a results table or
-one JSON document. The simulator (and numpy/numba) is imported inside the
-callback so ``showdown --help`` stays fast.
+parses options, says in one line on stderr when the simulator is about to be
+compiled (first use only; "about N s" from measured figures), shows a progress
+bar on stderr from the start (terminal only, not with ``--json``; it ticks
+while compiling), writes PHH files with ``--phh-out`` and prints a results
+table or one JSON document. The results give the play's time and hands per
+second apart from the start-up (compiling or loading the kernels). The
+simulator (and numpy/numba) is imported inside the callback so ``showdown
+--help`` stays fast.
 """
 
 from __future__ import annotations
@@ -12,14 +16,10 @@ from __future__ import annotations
 import json
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 import click
-
-#: Seconds a run must last before the progress bar appears (quick runs stay quiet).
-PROGRESS_DELAY = 0.5
 
 EPILOG = """\b
 Examples:
@@ -77,35 +77,6 @@ class BadInputIsStatusOne(click.Command):
             raise
 
 
-class _Progress:
-    """``progress(done, total)`` drawing a bar on stderr once a run lasts a while."""
-
-    def __init__(self, enabled: bool) -> None:
-        self.enabled = enabled
-        self.started = time.perf_counter()
-        self.bar: Any = None
-        self.shown = 0
-
-    def __call__(self, done: int, total: int) -> None:
-        if not self.enabled:
-            return
-        if self.bar is None:
-            if time.perf_counter() - self.started < PROGRESS_DELAY:
-                return
-            self.bar = click.progressbar(
-                length=total, label="hands", file=sys.stderr, show_eta=True, show_percent=True
-            )
-            self.bar.__enter__()
-        if done > self.shown:
-            self.bar.update(done - self.shown)
-            self.shown = done
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(None, None, None)
-            self.bar = None
-
-
 def _check_writable(directory: Path) -> None:
     """Create ``directory`` and write a probe file in it, before any hand is played.
 
@@ -133,26 +104,38 @@ def run_simulation(
     progress: Any = None,
     threads: int | None = None,
 ) -> Any:
-    """Run the simulation for the command; raises ``ValueError`` naming bad input."""
-    from ..simulator import simulate
+    """Run the simulation for the command; raises ``ValueError`` naming bad input.
+
+    A real compile (never a cache load) is announced with one line on stderr
+    first; ``progress`` (a :class:`showdown._progress.Progress`, or ``None``)
+    shows the hands played and keeps ticking meanwhile.
+    """
+    from .._progress import compiling
+    from ..simulator import compiled, get_variant, simulate
+    from ..simulator.session import compile_estimate
 
     names = [name.strip() for name in agents.split(",") if name.strip()]
     if not names:
         raise ValueError("--agents: give at least one agent, e.g. random,call")
     if phh_out is not None:
         _check_writable(phh_out)
-    result = simulate(
-        game,
-        names,
-        hands=hands,
-        seed=seed,
-        players=players,
-        starting_stack=stack,
-        mode=mode,
-        record_histories=phh_out is not None,
-        progress=progress,
-        threads=threads,
-    )
+    variant = get_variant(game)
+    eligible = compiled.ineligibility(variant, names, mode, phh_out is not None) is None
+    what, kernels = compile_estimate(variant, eligible)
+    reporter = None if progress is None else (lambda done, _total: progress.update_to(done))
+    with compiling(what, kernels, progress=progress, notify=_tell):
+        result = simulate(
+            game,
+            names,
+            hands=hands,
+            seed=seed,
+            players=players,
+            starting_stack=stack,
+            mode=mode,
+            record_histories=phh_out is not None,
+            progress=reporter,
+            threads=threads,
+        )
     if phh_out is not None:
         width = max(5, len(str(hands)))
         try:
@@ -162,6 +145,10 @@ def run_simulation(
             reason = error.strerror or str(error)
             raise ValueError(f"--phh-out: writing {str(phh_out)!r} failed: {reason}") from None
     return result
+
+
+def _tell(line: str) -> None:
+    click.echo(line, err=True)
 
 
 @click.command(
@@ -228,15 +215,21 @@ def simulate_command(
     if players is None:
         # Six seats by default (more when more agents are named); agents repeat to fill them.
         players = max(6, len([name for name in agents.split(",") if name.strip()]))
-    reporter = _Progress(enabled=not as_json and sys.stderr.isatty())
+    from .._progress import Progress
+
+    # The bar is drawn from the start (before any compile) on a terminal, and removed
+    # when done so the table follows on a clean screen.
+    shown = not as_json and sys.stderr.isatty() and hands > 0
     try:
-        result = run_simulation(
-            game, players, hands, agents, seed, mode, stack, phh_out, reporter, threads
-        )
+        with Progress(
+            shown, max(hands, 0), description="simulate", unit="hands", transient=True
+        ) as bar:
+            result = run_simulation(
+                game, players, hands, agents, seed, mode, stack, phh_out,
+                bar if bar.active else None, threads,
+            )  # fmt: skip
     except ValueError as error:
         raise click.ClickException(option_message(str(error))) from None
-    finally:
-        reporter.close()
     if as_json:
         data = result.to_dict()
         if phh_out is not None:

@@ -22,10 +22,13 @@ Examples
 
 from __future__ import annotations
 
+import html
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
+
+from .hand_log import HandLog
 
 __all__ = [
     "MAX_CHIPS",
@@ -184,7 +187,11 @@ class PayoffMoments:
         return _interval(self.mean, variance, self.count, big_blind)
 
 
-@dataclass
+#: Column headings of the results table (after "seat" and "agent"): :meth:`SeatResult.cells`.
+_HEADINGS = ("net", "bb/100", "95% interval", "VPIP", "PFR", "AF", "WTSD", "W$SD")
+
+
+@dataclass(repr=False)
 class SeatResult:
     """One seat's (one agent's) results over a simulation.
 
@@ -206,6 +213,13 @@ class SeatResult:
         Share of hands that reached a showdown; share of those that won chips.
     folds, timeouts, disconnects, rebuys, tournaments_won
         Counts.
+
+    Examples
+    --------
+    >>> interval = (-55.199999999999996, -90.0, -20.4)
+    >>> seat = seat_result("call", {"hands": 10, "vpip": 8}, -11, interval)
+    >>> repr(seat)[:71]
+    "SeatResult(agent='call', net=-11, hands=10, bb/100=-55.2 [-90.0, -20.4]"
     """
 
     agent: str
@@ -224,6 +238,31 @@ class SeatResult:
     disconnects: int
     rebuys: int
     tournaments_won: int
+
+    def cells(self) -> dict[str, str]:
+        """The seat's values as display text (rounded), keyed by column heading."""
+        low, high = self.bb_per_100_low, self.bb_per_100_high
+        interval = f"[{low:.1f}, {high:.1f}]" if math.isfinite(low) else "-"
+        aggression = f"{self.aggression:.2f}" if math.isfinite(self.aggression) else "inf"
+        return {
+            "net": str(self.net),
+            "bb/100": f"{self.bb_per_100:.1f}",
+            "95% interval": interval,
+            "VPIP": f"{self.vpip:.0%}",
+            "PFR": f"{self.pfr:.0%}",
+            "AF": aggression,
+            "WTSD": f"{self.went_to_showdown:.0%}",
+            "W$SD": f"{self.won_at_showdown:.0%}",
+        }
+
+    def __repr__(self) -> str:
+        cells = self.cells()
+        interval = cells["95% interval"]
+        return (
+            f"SeatResult(agent={self.agent!r}, net={self.net}, hands={self.hands}, "
+            f"bb/100={cells['bb/100']} {interval}, VPIP {cells['VPIP']}, PFR {cells['PFR']}, "
+            f"AF {cells['AF']}, WTSD {cells['WTSD']}, W$SD {cells['W$SD']})"
+        )
 
 
 def seat_result(
@@ -264,9 +303,18 @@ def seat_result(
     )
 
 
-@dataclass
+def _duration(seconds: float) -> str:
+    """A duration as short text: ``0.0123 s`` -> ``"0.012 s"``, ``12.34`` -> ``"12.3 s"``."""
+    return f"{seconds:.3f} s" if seconds < 1 else f"{seconds:.1f} s"
+
+
+@dataclass(repr=False)
 class SimulationResult:
     """The outcome of :func:`~showdown.simulator.session.simulate`.
+
+    Shown as a table (``repr``, HTML in Jupyter); :meth:`to_pandas` gives one row
+    per seat, :meth:`hands_frame` one row per seat and hand, :meth:`plot` the
+    running net per seat (the last two need ``record_hands=True``).
 
     Attributes
     ----------
@@ -279,9 +327,14 @@ class SimulationResult:
     showdown_rate
         Share of hands that ended with a showdown.
     seconds
-        Wall time of the simulation.
+        Wall time of the play itself (:attr:`hands_per_second` divides by it).
+    startup_seconds
+        Wall time before the first hand: building the tables, compiling (first
+        use) or loading the kernels.
     histories
         PHH text of every hand when ``record_histories`` was set, else ``None``.
+    hand_log
+        Every hand's results and cards when ``record_hands`` was set, else ``None``.
     """
 
     game: str
@@ -293,7 +346,9 @@ class SimulationResult:
     seats: list[SeatResult]
     showdown_rate: float
     seconds: float
-    histories: list[str] | None = field(default=None, repr=False)
+    startup_seconds: float = 0.0
+    histories: list[str] | None = field(default=None)
+    hand_log: HandLog | None = field(default=None)
 
     @property
     def net(self) -> list[int]:
@@ -307,24 +362,121 @@ class SimulationResult:
 
     @property
     def hands_per_second(self) -> float:
-        """Simulation speed."""
+        """Speed of the play itself (start-up excluded)."""
         return self.hands / self.seconds if self.seconds > 0 else math.inf
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready dictionary (infinite values become ``None``; histories left out)."""
+        """JSON-ready dictionary (infinite values become ``None``; histories and the hand
+        log left out)."""
 
         def clean(value: Any) -> Any:
             if isinstance(value, float) and not math.isfinite(value):
                 return None
             return value
 
-        data = {key: value for key, value in asdict(self).items() if key != "histories"}
-        data["seats"] = [{k: clean(v) for k, v in seat.items()} for seat in data["seats"]]
+        data: dict[str, Any] = {
+            name: getattr(self, name)
+            for name in (
+                "game", "mode", "players", "hands", "seed", "big_blind", "showdown_rate",
+                "seconds", "startup_seconds",
+            )
+        }  # fmt: skip
+        data["seats"] = [{k: clean(v) for k, v in asdict(seat).items()} for seat in self.seats]
         data["hands_per_second"] = clean(self.hands_per_second)
         return data
 
+    def to_pandas(self) -> Any:
+        """One row per seat (index ``seat``), every :class:`SeatResult` field as a column,
+        at full precision (needs pandas).
+
+        Examples
+        --------
+        >>> from showdown.simulator import simulate
+        >>> frame = simulate("nlhe", ["call", "random"], hands=50, seed=1).to_pandas()
+        >>> list(frame.columns[:4]), int(frame["net"].sum())
+        (['agent', 'net', 'hands', 'bb_per_100'], 0)
+        """
+        try:
+            import pandas as pd
+        except ImportError as error:  # pragma: no cover - depends on the environment
+            raise ImportError("to_pandas() needs pandas: pip install pandas") from error
+        frame = pd.DataFrame([asdict(seat) for seat in self.seats])
+        frame.index.name = "seat"
+        return frame
+
+    def hands_frame(self) -> Any:
+        """One row per seat and hand (needs pandas and ``simulate(..., record_hands=True)``).
+
+        Columns (see :mod:`~showdown.simulator.hand_log`): ``hand`` (0-based, in the
+        order dealt), ``table``, ``seat``, ``agent``, ``position`` (0: first seat left of
+        the button, ``players - 1``: the button), ``hole_cards`` and ``board`` (text such
+        as ``"AsKd"``), ``net`` (chips), ``net_bb``, ``showed_down``, ``won``.
+
+        Examples
+        --------
+        >>> from showdown.simulator import simulate
+        >>> result = simulate("nlhe", ["call", "random"], hands=40, seed=1, record_hands=True)
+        >>> frame = result.hands_frame()
+        >>> len(frame), frame.groupby("agent")["net"].sum().to_dict() == {
+        ...     "call": result.net[0], "random": result.net[1]}
+        (80, True)
+        """
+        return self._log("hands_frame").frame([seat.agent for seat in self.seats], self.big_blind)
+
+    def plot(self, ax: Any = None) -> Any:
+        """Running net of each seat in big blinds, hand by hand, with a 95 % band; returns
+        the matplotlib Axes (needs ``showdown[plot]`` and ``record_hands=True``).
+
+        The band after ``k`` hands is ``k * mean ± 1.96 * sd * √k``, ``mean`` and ``sd``
+        being the seat's per-hand mean and standard deviation: where a player with the
+        seat's measured win rate and spread lands 95 % of the time
+        (:func:`showdown.plot.cumulative_net_chart`).
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> from showdown.simulator import simulate
+        >>> result = simulate("nlhe", ["call", "random"], hands=30, seed=1, record_hands=True)
+        >>> ax = result.plot()
+        >>> [line.get_label() for line in ax.lines]
+        ['seat 0: call', 'seat 1: random']
+        """
+        from .._plotting import cumulative_net_chart
+
+        log = self._log("plot")
+        labels = [f"seat {index}: {seat.agent}" for index, seat in enumerate(self.seats)]
+        return cumulative_net_chart(
+            log.net / self.big_blind,
+            labels,
+            ax=ax,
+            title=f"{self.game}: {self.hands:,} hands",
+        )
+
+    def _log(self, caller: str) -> HandLog:
+        if self.hand_log is None:
+            raise ValueError(
+                f"{caller}: the per-hand results were not kept; "
+                "run simulate(..., record_hands=True)"
+            )
+        return self.hand_log
+
+    # ------------------------------------------------------------------ display
+    def summary(self) -> str:
+        """One line: what was played, the showdown rate and the timings.
+
+        The play's speed excludes the start-up (building the tables, compiling or
+        loading the kernels), which is given apart.
+        """
+        seed = f", seed {self.seed}" if self.seed is not None else ""
+        return (
+            f"{self.hands:,} hands of {self.game} ({self.mode}, {self.players} players{seed}), "
+            f"showdowns {self.showdown_rate:.0%}; played in {_duration(self.seconds)} "
+            f"({self.hands_per_second:,.0f} hands/s), start-up {_duration(self.startup_seconds)}"
+        )
+
     def table(self) -> str:
-        """The per-seat results as a plain-text table.
+        """The per-seat results as a plain-text table, then :meth:`summary`.
 
         Examples
         --------
@@ -339,16 +491,25 @@ class SimulationResult:
         )
         lines = [header]
         for index, seat in enumerate(self.seats):
-            low, high = seat.bb_per_100_low, seat.bb_per_100_high
-            interval = f"[{low:.1f}, {high:.1f}]" if math.isfinite(low) else "-"
-            aggression = f"{seat.aggression:.2f}" if math.isfinite(seat.aggression) else "inf"
+            cells = seat.cells()
             lines.append(
-                f"{index:>4}  {seat.agent:<10} {seat.net:>9} {seat.bb_per_100:>9.1f} "
-                f"{interval:>19} {seat.vpip:>5.0%} {seat.pfr:>5.0%} {aggression:>5} "
-                f"{seat.went_to_showdown:>5.0%} {seat.won_at_showdown:>5.0%}"
+                f"{index:>4}  {seat.agent:<10} {cells['net']:>9} {cells['bb/100']:>9} "
+                f"{cells['95% interval']:>19} {cells['VPIP']:>5} {cells['PFR']:>5} "
+                f"{cells['AF']:>5} {cells['WTSD']:>5} {cells['W$SD']:>5}"
             )
-        lines.append(
-            f"{self.hands} hands of {self.game} ({self.mode}), showdowns {self.showdown_rate:.0%}, "
-            f"{self.hands_per_second:,.0f} hands/s"
-        )
+        lines.append(self.summary())
         return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"SimulationResult({self.summary()})\n" + "\n".join(self.table().splitlines()[:-1])
+
+    def _repr_html_(self) -> str:
+        headings = ["seat", "agent", *_HEADINGS]
+        head = "".join(f"<th>{html.escape(text)}</th>" for text in headings)
+        rows = []
+        for index, seat in enumerate(self.seats):
+            cells = seat.cells()
+            values = [str(index), seat.agent, *(cells[heading] for heading in _HEADINGS)]
+            rows.append("<tr>" + "".join(f"<td>{html.escape(v)}</td>" for v in values) + "</tr>")
+        caption = html.escape(self.summary())
+        return f"<table><caption>{caption}</caption><tr>{head}</tr>{''.join(rows)}</table>"

@@ -26,9 +26,12 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from .._progress import Progress, ProgressLike, check_progress, compiling
 from . import compiled
 from .agents import Agent, make_agent
 from .hand import EVALUATING, settle_showdowns
+from .hand.settlement import evaluate_requests
+from .hand_log import HandLogBuilder
 from .phh import write_phh
 from .results import (
     SeatResult,
@@ -49,7 +52,14 @@ from .table import (
     time_rules,
 )
 
-__all__ = ["ENGINES", "SeatResult", "SimulationResult", "bb_per_100_interval", "simulate"]
+__all__ = [
+    "ENGINES",
+    "SeatResult",
+    "SimulationResult",
+    "bb_per_100_interval",
+    "compile_estimate",
+    "simulate",
+]
 
 #: Values of ``simulate(engine=...)``.
 ENGINES = ("auto", "python", "compiled")
@@ -100,12 +110,13 @@ def simulate(
     starting_stack: int | None = None,
     mode: str = "cash",
     record_histories: bool = False,
-    progress: Callable[[int, int], None] | None = None,
+    progress: ProgressLike = None,
     tables: int | None = None,
     time_limit: TimeLimit | float | None = DEFAULT_TIME_LIMIT,
     clock: Callable[[], float] = time.perf_counter,
     engine: str = "auto",
     threads: int | None = None,
+    record_hands: bool = False,
 ) -> SimulationResult:
     """Play ``hands`` hands of ``game`` between ``agents`` and collect the results.
 
@@ -136,7 +147,11 @@ def simulate(
     record_histories
         Keep every hand's PHH text in :attr:`SimulationResult.histories`.
     progress
-        Called as ``progress(hands_done, hands)`` after each round of tables.
+        ``True``: a progress bar on stderr (tqdm when installed: a widget in
+        Jupyter), shown from the start and ticking while the kernels compile.
+        A callable: called as ``progress(hands_done, hands)`` at once, as hands
+        are played, and at least every quarter second meanwhile (also while
+        compiling). ``None``/``False``: nothing.
     tables
         Tables played side by side (their showdowns are evaluated together);
         default ``min(64, hands)``.
@@ -157,6 +172,18 @@ def simulate(
     threads
         Compiled engine: threads sharing the tables (``None``: every CPU). The
         result does not depend on it. The Python engine plays on one thread.
+    record_hands
+        Keep every hand's results and cards (:attr:`SimulationResult.hand_log`,
+        about ``11 * players + 21`` bytes per hand) for
+        :meth:`~SimulationResult.hands_frame` and :meth:`~SimulationResult.plot`;
+        on both engines, without changing the results.
+
+    Returns
+    -------
+    SimulationResult
+        Its ``seconds`` time the play alone; ``startup_seconds`` the time before
+        the first hand (building the tables, compiling the kernels on first use
+        or loading them from numba's cache).
 
     Raises
     ------
@@ -171,12 +198,12 @@ def simulate(
     >>> len(result.seats), result.hands
     (4, 50)
     """
+    began = time.perf_counter()
     variant = get_variant(game)
     seed = _check_seed(seed)
-    if progress is not None and not callable(progress):
-        raise ValueError(
-            f"progress: expected a callable progress(done, total) or None, got {progress!r}"
-        )
+    progress = check_progress(progress)
+    if not isinstance(record_hands, (bool, np.bool_)):
+        raise ValueError(f"record_hands: expected True or False, got {record_hands!r}")
     if _not_positive_int(hands):
         raise ValueError(f"hands: expected a positive number of hands, got {hands!r}")
     if mode not in MODES:
@@ -202,10 +229,20 @@ def simulate(
     workers = compiled.resolve_threads(threads, tables)
     seeder = random.Random(seed)
     seated = [make_agent(spec, seed=seeder.getrandbits(63)) for spec in specs]
+    use_compiled = False
     if engine != "python":
         reason = compiled.ineligibility(variant, seated, mode, record_histories)
         if reason is None:
-            began = time.perf_counter()
+            use_compiled = True
+        elif engine == "compiled":
+            raise ValueError(f"engine: the compiled engine cannot run this: {reason}")
+    what, kernels = compile_estimate(variant, use_compiled)
+    with (
+        Progress(progress, hands, description="simulate", unit="hands") as bar,
+        compiling(what, kernels, progress=bar),
+    ):
+        if use_compiled:
+            called = time.perf_counter()
             run = compiled.run_compiled(
                 variant,
                 stakes,
@@ -214,7 +251,8 @@ def simulate(
                 hands=hands,
                 tables=tables,
                 seed=seed,
-                progress=progress,
+                record_hands=bool(record_hands),
+                progress=_reporter(bar),
                 threads=workers,
             )
             return compiled.compiled_result(
@@ -224,10 +262,95 @@ def simulate(
                 hands=hands,
                 seed=seed,
                 big_blind=big_blind,
-                seconds=time.perf_counter() - began,
+                startup_seconds=called - began,
             )
-        if engine == "compiled":
-            raise ValueError(f"engine: the compiled engine cannot run this: {reason}")
+        return _play_python(
+            variant,
+            seated,
+            stakes,
+            starting_stack,
+            mode=mode,
+            hands=hands,
+            seed=seed,
+            tables=tables,
+            time_limit=time_limit,
+            clock=clock,
+            record_histories=record_histories,
+            record_hands=bool(record_hands),
+            bar=bar,
+            big_blind=big_blind,
+            began=began,
+        )
+
+
+def _reporter(bar: Progress) -> Callable[[int, int], None] | None:
+    """``progress(done, total)`` for the engine, or ``None`` when nothing is shown."""
+    if not bar.active:
+        return None
+    return lambda done, _total: bar.update_to(done)
+
+
+#: Evaluator kernel (``_jit.COMPILE_SECONDS`` name) behind each hand kind of a showdown.
+_EVALUATOR_KERNELS = {
+    "high": "evaluate_kernel",
+    "low8": "low8_kernel",
+    "omaha_high": "omaha_kernel",
+    "omaha_low8": "omaha_kernel",
+}
+
+
+def compile_estimate(variant: Variant, use_compiled: bool) -> tuple[str, list[str]]:
+    """What a first session of ``variant`` compiles: words for the "compiling ... once"
+    line and the kernel names behind its time estimate (``_jit.COMPILE_SECONDS``).
+
+    Examples
+    --------
+    >>> compile_estimate(get_variant("nlhe"), True)
+    ("the hold'em simulator", ['play_holdem'])
+    >>> compile_estimate(get_variant("plo8"), False)
+    ('the evaluator kernels', ['omaha_kernel'])
+    """
+    if use_compiled:
+        name = compiled.kernel_name(variant)
+        return compiled.KERNEL_WORDS[name], [name]
+    kinds = {_EVALUATOR_KERNELS.get(kind, "evaluate_kernel") for kind in variant.hands}
+    return "the evaluator kernels", sorted(kinds)
+
+
+def _load_evaluator(variant: Variant) -> None:
+    """Compile or load the evaluator kernels the Python engine's showdowns use, before the
+    play's timing starts: one evaluation of each hand kind of ``variant``."""
+    hole = sum(street.down + street.up for street in variant.streets)
+    board = sum(street.board for street in variant.streets)
+    requests: dict[str, tuple[list[int], list[list[int]], list[list[int]]]] = {}
+    for kind in variant.hands:
+        cards = list(range(hole + board))
+        if kind.startswith("omaha"):
+            requests[kind] = ([0], [cards[:hole]], [cards[hole:]])
+        else:
+            requests[kind] = ([0], [cards], [[]])
+    evaluate_requests(requests)
+
+
+def _play_python(
+    variant: Variant,
+    seated: list[Agent],
+    stakes: Stakes,
+    starting_stack: int,
+    *,
+    mode: str,
+    hands: int,
+    seed: int | None,
+    tables: int,
+    time_limit: TimeLimit | None,
+    clock: Callable[[], float],
+    record_histories: bool,
+    record_hands: bool,
+    bar: Progress,
+    big_blind: int,
+    began: float,
+) -> SimulationResult:
+    """The Python engine: ``tables`` :class:`Table` objects, played round by round."""
     rng = np.random.default_rng(seed)
     n_players = len(seated)
     all_tables = [
@@ -246,31 +369,38 @@ def simulate(
         )
         for index in range(tables)
     ]
+    _load_evaluator(variant)
     histories: list[str] | None = [] if record_histories else None
+    width = sum(street.down + street.up for street in variant.streets)
+    log = HandLogBuilder(n_players, width) if record_hands else None
     showdowns = 0
     done = 0
-    began = time.perf_counter()
+    ready = time.perf_counter()
     while done < hands:
         batch = all_tables[: min(tables, hands - done)]
         played = []
+        dealt = []
         for table in batch:
             hand = table.start_hand()
+            if log is not None:
+                dealt.append(table.hand_seats)
             table.run(hand)
             played.append(hand)
         # Every table's showdown of this round in one evaluator call per hand kind.
         pending = [hand for hand in played if hand.status == EVALUATING]
         if pending:
             settle_showdowns(pending)
-        for table, hand in zip(batch, played, strict=True):
+        for index, (table, hand) in enumerate(zip(batch, played, strict=True)):
             table.finish_hand(hand)
             if hand.showdown_order:
                 showdowns += 1
             if histories is not None:
                 histories.append(write_phh(hand))
+            if log is not None:
+                log.add(index, hand, dealt[index])
         done += len(batch)
-        if progress is not None:
-            progress(done, hands)
-    seconds = time.perf_counter() - began
+        bar.update_to(done)
+    finished = time.perf_counter()
     return SimulationResult(
         game=variant.name,
         mode=mode,
@@ -283,8 +413,10 @@ def simulate(
             for seat, table_name in enumerate(all_tables[0].names)
         ],
         showdown_rate=showdowns / hands,
-        seconds=seconds,
+        seconds=finished - ready,
+        startup_seconds=ready - began,
         histories=histories,
+        hand_log=None if log is None else log.build(),
     )
 
 

@@ -357,6 +357,11 @@ class Table:
         """Seats with chips (all seats in a cash game)."""
         return [seat for seat in range(self.players) if self.stacks[seat] > 0]
 
+    @property
+    def hand_seats(self) -> list[int]:
+        """Table seats dealt into the current (or last) hand, in hand-seat order."""
+        return list(self._seats)
+
     def start_hand(self) -> HandState:
         """Deal the next hand to the seated players (top-ups first in a cash game)."""
         stacks, starting = self.stacks, self.starting

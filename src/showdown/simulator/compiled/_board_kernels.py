@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._jit import jit, jit_inline
+from ..._jit import jit, jit_inline, jit_llvm_inline
 from ..core import _agent_kernels as choices
+from ._record_kernels import record_deck, record_end, record_row, record_start
 from ._showdown_kernels import high_strength, omaha_low, omaha_strength
 from ._table_kernels import (
     award_uncontested,
@@ -21,13 +22,11 @@ from ._table_kernels import (
     deal_card,
     finish_hand,
     new_round,
-    record_deck,
-    record_end,
-    record_start,
     showdown_payout,
 )
 from ._views import unowned
 from .layout import (
+    COUNTS,
     FOLDED,
     HIGH,
     LIVE_COUNT,
@@ -41,7 +40,7 @@ from .layout import (
 )
 
 
-@jit
+@jit_llvm_inline
 def _board_row(board, count, board3, board4, board5):  # pragma: no cover - compiled
     """The board as a one-row array of its own length (Omaha evaluation reads the length)."""
     row = board5
@@ -54,7 +53,7 @@ def _board_row(board, count, board3, board4, board5):  # pragma: no cover - comp
     return row
 
 
-@jit
+@jit_llvm_inline
 def _holdem_scores(
     n,
     street,
@@ -81,7 +80,7 @@ def _holdem_scores(
             values[seat] = category[strength >> 12]
 
 
-@jit
+@jit_llvm_inline
 def _omaha_scores(
     n,
     street,
@@ -109,7 +108,7 @@ def _omaha_scores(
             values[seat] = category[strength >> 12]
 
 
-@jit
+@jit_llvm_inline
 def _holdem_showdown(n, hole, seats, cards, board, evaluator):  # pragma: no cover - compiled
     """Every live seat's hold'em strength; 0 for folded seats."""
     for seat in range(n):
@@ -118,7 +117,7 @@ def _holdem_showdown(n, hole, seats, cards, board, evaluator):  # pragma: no cov
             seats[HIGH, seat] = high_strength(cards[seat, :hole], board, evaluator)
 
 
-@jit
+@jit_llvm_inline
 def _omaha_showdown(n, hi_lo, seats, holes, board, scratch, evaluator):  # pragma: no cover
     """Every live seat's Omaha high (and 8-or-better low) strength; 0 for folded seats."""
     row = _board_row(board, 5, scratch.board3, scratch.board4, scratch.board5)
@@ -200,6 +199,7 @@ def _play_board(
     holes = scratch.holes
     board = scratch.board
     recording = records.offsets.shape[0] > 0
+    replaying = records.counts.shape[0] > 0  # the replay test's records: every decision
     for table in range(first, last):
         rng = tables.rng[table]
         deck = tables.decks[table]
@@ -213,8 +213,9 @@ def _play_board(
             )  # fmt: skip
             row = -1
             if recording:
-                row = records.offsets[table] + hand
-                state[RECORD_ROW] = row
+                row = record_row(table, hand, records)
+                if replaying:
+                    state[RECORD_ROW] = row
                 record_start(row, button, n, seats[START], records)
             for step in range(n):
                 seat = (button + 1 + step) % n
@@ -222,6 +223,7 @@ def _play_board(
                     card, rng = deal_card(deck, state, rng)
                     cards[seat, index] = card
                     holes[seat, index] = card
+                seats[COUNTS, seat] = hole
             board_count = np.int64(0)  # not a literal: see high_strength
             for street in range(4):
                 state[STREET] = street
@@ -264,7 +266,7 @@ def _play_board(
             finish_hand(n, seats, stacks, counters, results.net[table], results.moments[table])
             if recording:
                 record_deck(row, deck, records)
-                record_end(row, n, stacks, seats, state, records)
+                record_end(row, n, stacks, seats, cards, board, board_count, state, records)
             tables.played[table] += 1
             tables.buttons[table] = (button + 1) % n
         tables.rng[table] = rng

@@ -12,8 +12,11 @@ with manual dealing.
 
 from __future__ import annotations
 
-from ..._jit import jit
+import numpy as np
+
+from ..._jit import jit, jit_llvm_inline
 from ..core import _agent_kernels as choices
+from ._record_kernels import record_deck, record_end, record_row, record_start
 from ._showdown_kernels import high_strength, score_of_cards
 from ._table_kernels import (
     award_uncontested,
@@ -22,10 +25,8 @@ from ._table_kernels import (
     deal_card,
     finish_hand,
     new_round,
+    next_below,
     next_uniform,
-    record_deck,
-    record_end,
-    record_start,
     showdown_payout,
 )
 from ._views import unowned
@@ -49,7 +50,7 @@ from .layout import (
 )
 
 
-@jit
+@jit_llvm_inline
 def _reshuffle(deck, muck, state):  # pragma: no cover - compiled
     """The deck ran out: the muck becomes the deck (its cards moved to the end of the
     dealt deck, dealt from there by the lazy shuffle); the muck empties."""
@@ -68,7 +69,7 @@ def _reshuffle(deck, muck, state):  # pragma: no cover - compiled
     state[MUCK] = 0
 
 
-@jit
+@jit_llvm_inline
 def _draw(seat, keep, cards, counts, deck, muck, state, rng):  # pragma: no cover - compiled
     """``seat`` keeps the cards whose bit is set in ``keep`` and draws the rest; returns
     ``(discard mask, drawn mask, rng)`` as card-code bit masks."""
@@ -99,7 +100,7 @@ def _draw(seat, keep, cards, counts, deck, muck, state, rng):  # pragma: no cove
     return discarded, drawn, rng
 
 
-@jit
+@jit_llvm_inline
 def _choose_keep(seat, agent, held, cards, rng):  # pragma: no cover - compiled
     """The agent's draw: a bit mask of the card positions kept."""
     keep = (1 << held) - 1
@@ -114,8 +115,8 @@ def _choose_keep(seat, agent, held, cards, rng):  # pragma: no cover - compiled
     for index in range(held):
         positions |= index << (4 * index)
     for step in range(count):
-        rng, uniform = next_uniform(rng)
-        other = step + int(uniform * (held - step))
+        rng, offset = next_below(rng, held - step)
+        other = step + offset
         a = (positions >> (4 * step)) & 15
         b = (positions >> (4 * other)) & 15
         positions &= ~((15 << (4 * step)) | (15 << (4 * other)))
@@ -153,6 +154,8 @@ def play_draw(
     counts = seats[COUNTS]
     folded = seats[FOLDED]
     recording = records.offsets.shape[0] > 0
+    no_board = np.int64(0)  # not a literal: numba would compile a copy for it
+    replaying = records.counts.shape[0] > 0  # the replay test's records: every decision
     for table in range(first, last):
         rng = tables.rng[table]
         deck = tables.decks[table]
@@ -166,8 +169,9 @@ def play_draw(
             )  # fmt: skip
             row = -1
             if recording:
-                row = records.offsets[table] + hand
-                state[RECORD_ROW] = row
+                row = record_row(table, hand, records)
+                if replaying:
+                    state[RECORD_ROW] = row
                 record_start(row, button, n, seats[START], records)
             for step in range(n):
                 seat = (button + 1 + step) % n
@@ -227,7 +231,7 @@ def play_draw(
                 results.showdowns[table] += 1
             finish_hand(n, seats, stacks, counters, results.net[table], results.moments[table])
             if recording:
-                record_end(row, n, stacks, seats, state, records)
+                record_end(row, n, stacks, seats, cards, board, no_board, state, records)
             tables.played[table] += 1
             tables.buttons[table] = (button + 1) % n
         tables.rng[table] = rng

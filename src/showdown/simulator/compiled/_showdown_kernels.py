@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._jit import jit, jit_inline
+from ..._jit import jit_llvm_inline
 from ...evaluator._kernels import (
     COLUMN_MASK_7,
     KEY_START,
@@ -19,7 +19,7 @@ from ...evaluator._kernels import (
 from ..core import _agent_kernels as choices
 
 
-@jit_inline
+@jit_llvm_inline
 def high_strength(cards, board, tables):  # pragma: no cover - compiled
     """Best five of ``cards`` and ``board`` (5 to 7 cards in all).
 
@@ -42,7 +42,7 @@ def high_strength(cards, board, tables):  # pragma: no cover - compiled
     )
 
 
-@jit_inline
+@jit_llvm_inline
 def low8_strength(cards, board, tables):  # pragma: no cover - compiled
     """Best 8-or-better low of ``cards`` and ``board`` (0: none)."""
     mask = 0
@@ -53,7 +53,7 @@ def low8_strength(cards, board, tables):  # pragma: no cover - compiled
     return tables.low8[mask]
 
 
-@jit
+@jit_llvm_inline
 def omaha_strength(holes, seat, board_row, tables, pairs, triples):  # pragma: no cover
     """Omaha high of ``holes[seat]`` (exactly two) with the board in ``board_row`` (three)."""
     return omaha_high_one(
@@ -62,7 +62,7 @@ def omaha_strength(holes, seat, board_row, tables, pairs, triples):  # pragma: n
     )  # fmt: skip
 
 
-@jit_inline
+@jit_llvm_inline
 def omaha_low(holes, seat, board, tables):  # pragma: no cover - compiled
     """Omaha 8-or-better low of ``holes[seat]`` with ``board`` (0: none)."""
     hole_mask = 0
@@ -74,7 +74,7 @@ def omaha_low(holes, seat, board, tables):  # pragma: no cover - compiled
     return tables.omaha_low8[(np.int64(hole_mask) << 8) | board_mask]
 
 
-@jit
+@jit_llvm_inline
 def score_of_cards(cards, board, category, merged, tables):  # pragma: no cover - compiled
     """The strength agent's score of its cards (and the board): a rank count below five
     cards, else the category of the best hand mapped by ``category``. ``merged`` is

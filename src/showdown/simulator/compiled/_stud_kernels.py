@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._jit import jit
+from ..._jit import jit, jit_llvm_inline
 from ..core._forced_kernels import best_showing_seat, bring_in_seat, has_pair, showing_rank
 from ..core._pot_kernels import stud_order
+from ._record_kernels import record_deck, record_end, record_row, record_start
 from ._showdown_kernels import high_strength, low8_strength, score_of_cards
 from ._table_kernels import (
     award_uncontested,
@@ -25,9 +26,6 @@ from ._table_kernels import (
     deal_card,
     finish_hand,
     new_round,
-    record_deck,
-    record_end,
-    record_start,
     showdown_payout,
 )
 from ._views import unowned
@@ -53,7 +51,7 @@ from .layout import (
 )
 
 
-@jit
+@jit_llvm_inline
 def _deal_street(
     n, street, button, cards, counts, folded, board, deck, state, rng
 ):  # pragma: no cover
@@ -79,7 +77,7 @@ def _deal_street(
     return 0, rng
 
 
-@jit
+@jit_llvm_inline
 def _opener(n, street, open_pair_rule, bring_in, seats, cards, state):  # pragma: no cover
     """The street's first player: the bring-in on third street, later the highest showing
     hand; sets the bring-in and open-pair flags of ``state``."""
@@ -138,6 +136,7 @@ def play_stud(
     counts = seats[COUNTS]
     folded = seats[FOLDED]
     recording = records.offsets.shape[0] > 0
+    replaying = records.counts.shape[0] > 0  # the replay test's records: every decision
     for table in range(first, last):
         rng = tables.rng[table]
         deck = tables.decks[table]
@@ -151,8 +150,9 @@ def play_stud(
             )  # fmt: skip
             row = -1
             if recording:
-                row = records.offsets[table] + hand
-                state[RECORD_ROW] = row
+                row = record_row(table, hand, records)
+                if replaying:
+                    state[RECORD_ROW] = row
                 record_start(row, button, n, seats[START], records)
             board_count = np.int64(0)  # not a literal: see high_strength
             for street in range(5):
@@ -201,7 +201,7 @@ def play_stud(
             finish_hand(n, seats, stacks, counters, results.net[table], results.moments[table])
             if recording:
                 record_deck(row, deck, records)
-                record_end(row, n, stacks, seats, state, records)
+                record_end(row, n, stacks, seats, cards, board, board_count, state, records)
             tables.played[table] += 1
             tables.buttons[table] = (button + 1) % n
         tables.rng[table] = rng

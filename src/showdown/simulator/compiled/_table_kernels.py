@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._jit import jit, jit_inline
+from ..._jit import jit_llvm_inline
 from ..core import _agent_kernels as choices
 from ..core._betting_kernels import (
     FIXED_LIMIT,
@@ -61,7 +61,6 @@ from .layout import (
     CURRENT,
     DEALT,
     DECK_SIZE,
-    DRAWN,
     FOLD,
     FOLDED,
     FRACTIONS,
@@ -98,21 +97,39 @@ _S30 = np.uint64(30)
 _S27 = np.uint64(27)
 _S31 = np.uint64(31)
 _S11 = np.uint64(11)
+_S32 = np.uint64(32)
 _UNIT = 1.0 / 9007199254740992.0  # 2 ** -53
 
 
-@jit_inline
+@jit_llvm_inline
+def _mix(rng):  # pragma: no cover - compiled
+    """splitmix64's output function of a state."""
+    mixed = (rng ^ (rng >> _S30)) * _MIX_1
+    mixed = (mixed ^ (mixed >> _S27)) * _MIX_2
+    return mixed ^ (mixed >> _S31)
+
+
+@jit_llvm_inline
 def next_uniform(rng):  # pragma: no cover - compiled
     """One splitmix64 step: ``(new_state, uniform float in [0, 1))``."""
     rng = rng + _GOLDEN
-    mixed = rng
-    mixed = (mixed ^ (mixed >> _S30)) * _MIX_1
-    mixed = (mixed ^ (mixed >> _S27)) * _MIX_2
-    mixed = mixed ^ (mixed >> _S31)
-    return rng, float(mixed >> _S11) * _UNIT
+    return rng, float(_mix(rng) >> _S11) * _UNIT
 
 
-@jit_inline
+@jit_llvm_inline
+def next_below(rng, bound):  # pragma: no cover - compiled
+    """One splitmix64 step: ``(new_state, integer in [0, bound))`` for ``0 < bound < 2**31``.
+
+    The top 32 bits times ``bound``, shifted down (multiply-shift): integer
+    instructions only, where the float route converted twice (the deal's
+    dependency chain ran through those conversions). The bias is below
+    ``bound / 2**32``.
+    """
+    rng = rng + _GOLDEN
+    return rng, np.int64(((_mix(rng) >> _S32) * np.uint64(bound)) >> _S32)
+
+
+@jit_llvm_inline
 def deal_card(deck, state, rng):  # pragma: no cover - compiled
     """Next card: one Fisher-Yates step at the dealing position (a lazy shuffle).
 
@@ -120,8 +137,8 @@ def deal_card(deck, state, rng):  # pragma: no cover - compiled
     in the order the cards came out, as ``HandState(deck=...)`` deals it.
     """
     position = state[DEALT]
-    rng, uniform = next_uniform(rng)
-    other = position + int(uniform * (state[DECK_SIZE] - position))
+    rng, offset = next_below(rng, state[DECK_SIZE] - position)
+    other = position + offset
     card = deck[other]
     deck[other] = deck[position]
     deck[position] = card
@@ -129,7 +146,7 @@ def deal_card(deck, state, rng):  # pragma: no cover - compiled
     return card, rng
 
 
-@jit_inline
+@jit_llvm_inline
 def begin_hand(
     n,
     button,
@@ -146,13 +163,15 @@ def begin_hand(
 ):  # pragma: no cover - compiled
     """Top stacks up (a rebuy after the table's first hand), reset the hand, post the forced
     bets (antes, then blinds when the game has them) by the core's rule."""
+    # Row by row: contiguous stores (LLVM writes them as a memset).
+    for row in range(seats.shape[0]):
+        for seat in range(n):
+            seats[row, seat] = 0
     for seat in range(n):
         if stacks[seat] < starting[seat]:
             if rebuy:
                 counters[seat, COUNT_REBUYS] += 1
             stacks[seat] = starting[seat]
-        for row in range(seats.shape[0]):
-            seats[row, seat] = 0
         seats[START, seat] = stacks[seat]
         seats[ANTES, seat] = ante
     for slot in range(state.shape[0]):
@@ -176,7 +195,7 @@ def begin_hand(
     state[OPENER] = opener
 
 
-@jit_inline
+@jit_llvm_inline
 def new_round(n, seats, state, opener, keep_bets, bet_size, small_bet):  # pragma: no cover
     """Start a betting round at ``opener``: reset this round's bets unless ``keep_bets``
     (the pre-flop round keeps the blinds), set the bet size, mark who must act."""
@@ -195,7 +214,19 @@ def new_round(n, seats, state, opener, keep_bets, bet_size, small_bet):  # pragm
     )
 
 
-@jit_inline
+@jit_llvm_inline
+def _without(seat, top, n, bets, stacks, folded, all_in):  # pragma: no cover - compiled
+    """The top-two capacities after ``seat`` folded or went all-in (it can no longer act).
+
+    Its capacity (``bets + stacks``, unchanged by its last action) was counted; they
+    change only if it held the best or reached the second, else nothing to compute.
+    """
+    if seat == top[0] or bets[seat] + stacks[seat] >= top[2]:
+        return top_two_capacity(n, bets, stacks, folded, all_in)
+    return top
+
+
+@jit_llvm_inline
 def betting_round(
     n,
     seats,
@@ -247,8 +278,11 @@ def betting_round(
     live_count = state[LIVE_COUNT]
     muck_count = state[MUCK]
     index = state[ACTIONS]
+    # A player's bet + stack does not change within a round, so the two largest
+    # capacities change only when a player folds or goes all-in: computed then,
+    # not at every decision (it was a fifth of the kernel's time).
+    top = top_two_capacity(n, bets, stacks, folded, all_in)
     while True:
-        top = top_two_capacity(n, bets, stacks, folded, all_in)
         seat = next_to_act(start, n, needs, bets, current, bring_in_due, top)
         if seat < 0:
             break
@@ -333,6 +367,7 @@ def betting_round(
             folded[seat] = 1
             needs[seat] = 0
             live_count -= 1
+            top = _without(seat, top, n, bets, stacks, folded, all_in)
             if draw:
                 for card in range(seats[COUNTS, seat]):
                     muck[muck_count] = cards[seat, card]
@@ -350,6 +385,7 @@ def betting_round(
                 bets[seat] += paid
                 if paid == stack:
                     all_in[seat] = 1
+                    top = _without(seat, top, n, bets, stacks, folded, all_in)
             else:
                 counters[seat, COUNT_CHECKS] += 1
             needs[seat] = 0
@@ -362,6 +398,7 @@ def betting_round(
             bets[seat] += paid
             if paid == stack:
                 all_in[seat] = 1
+                top = _without(seat, top, n, bets, stacks, folded, all_in)
             current = max(current, paid)
             after_bring_in(seat, n, folded, all_in, needs)
         else:
@@ -376,6 +413,7 @@ def betting_round(
             bets[seat] = amount
             if paid == stack:
                 all_in[seat] = 1
+                top = _without(seat, top, n, bets, stacks, folded, all_in)
             reopen, full_bet, last_raise, bets_count, bet_size = apply_bet(
                 amount, current, full_bet, bet_size, last_raise, bets_count, open_pair, limits
             )
@@ -394,7 +432,7 @@ def betting_round(
     return rng
 
 
-@jit_inline
+@jit_llvm_inline
 def award_uncontested(n, seats, stacks):  # pragma: no cover - compiled
     """Everyone else folded: the uncalled bet comes back and the last player takes the pot."""
     totals = seats[TOTALS]
@@ -411,7 +449,7 @@ def award_uncontested(n, seats, stacks):  # pragma: no cover - compiled
     seats[WINNINGS, winner] += pot
 
 
-@jit_inline
+@jit_llvm_inline
 def showdown_payout(n, button, hi_lo, stud, seats, stacks, counters):  # pragma: no cover
     """Return the uncalled bet, then pay the pots from ``seats[HIGH]``/``seats[LOW]`` (set by
     the family's showdown): side pots, hi-lo halves and odd chips by the core's rules;
@@ -447,46 +485,20 @@ def showdown_payout(n, button, hi_lo, stud, seats, stacks, counters):  # pragma:
                 counters[seat, COUNT_SHOWDOWNS_WON] += 1
 
 
-@jit_inline
+@jit_llvm_inline
 def finish_hand(n, seats, stacks, counters, net, moments):  # pragma: no cover - compiled
     """Count the hand: payoffs (net, Welford moments), hands, VPIP/PFR."""
+    # Every seat is dealt every hand (cash game): one count, one division.
+    inverse = 1.0 / (counters[0, COUNT_HANDS] + 1)
     for seat in range(n):
         payoff = stacks[seat] - seats[START, seat]
         net[seat] += payoff
         counters[seat, COUNT_HANDS] += 1
         # Welford: float64 running mean and squared deviations never overflow.
         delta = payoff - moments[seat, 0]
-        moments[seat, 0] += delta / counters[seat, COUNT_HANDS]
+        moments[seat, 0] += delta * inverse
         moments[seat, 1] += delta * (payoff - moments[seat, 0])
         if seats[VPIP, seat]:
             counters[seat, COUNT_VPIP] += 1
             if seats[PFR, seat]:
                 counters[seat, COUNT_PFR] += 1
-
-
-@jit
-def record_start(row, button, n, stacks, records):  # pragma: no cover - compiled
-    """Record a hand's button and starting stacks (before the forced bets) in row ``row``."""
-    records.buttons[row] = button
-    starts = records.starts
-    for seat in range(n):
-        starts[row, seat] = stacks[seat]
-
-
-@jit
-def record_deck(row, deck, records):  # pragma: no cover - compiled
-    """Record the deck as dealt (positions dealt are final)."""
-    decks = records.decks
-    for position in range(52):
-        decks[row, position] = deck[position]
-
-
-@jit
-def record_end(row, n, stacks, seats, state, records):  # pragma: no cover - compiled
-    """Record a hand's final stacks, action count and drawn cards."""
-    records.counts[row] = state[ACTIONS]
-    finals = records.finals
-    drawn = records.drawn
-    for seat in range(n):
-        finals[row, seat] = stacks[seat]
-        drawn[row, seat] = seats[DRAWN, seat]

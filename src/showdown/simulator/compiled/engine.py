@@ -18,6 +18,7 @@ Examples
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ from ..agents import (
     RandomAgent,
 )
 from ..core import BETTING_CODES
+from ..hand_log import HandLog
 from ..results import PayoffMoments, SimulationResult, seat_result
 from ..rules import Stakes, Variant
 from . import layout
@@ -42,12 +44,14 @@ from . import layout
 __all__ = [
     "CHUNK_HANDS",
     "COMPILED_AGENTS",
+    "KERNEL_WORDS",
     "CompiledRun",
     "HandRecords",
     "compiled_agent_kinds",
     "compiled_result",
     "family_of",
     "ineligibility",
+    "kernel_name",
     "run_compiled",
     "supports_variant",
 ]
@@ -213,7 +217,11 @@ class CompiledRun:
     final_stacks : numpy.ndarray
         ``(tables, players)`` stacks after the last hand.
     records : HandRecords or None
-        Every hand when ``record=True``.
+        Every hand's deal and actions when ``record=True``.
+    hand_log : HandLog or None
+        Every hand's results and cards when ``record_hands=True``.
+    startup_seconds, seconds
+        Wall time to build the arrays and compile (or load) the kernel; of the play.
     """
 
     counters: np.ndarray
@@ -222,6 +230,9 @@ class CompiledRun:
     showdowns: int
     final_stacks: np.ndarray
     records: HandRecords | None = None
+    hand_log: HandLog | None = None
+    startup_seconds: float = 0.0
+    seconds: float = 0.0
 
 
 def _kernel(family: str, showdown: int) -> Callable[..., None]:
@@ -298,6 +309,31 @@ def resolve_threads(threads: int | None, tables: int) -> int:
     return max(1, min(int(threads), tables))
 
 
+#: What each session kernel plays, for "compiling ... once" messages.
+KERNEL_WORDS = {
+    "play_holdem": "the hold'em simulator",
+    "play_omaha": "the Omaha simulator",
+    "play_stud": "the seven-card stud simulator",
+    "play_draw": "the five-card draw simulator",
+}
+
+
+def kernel_name(variant: Variant) -> str:
+    """Name of the session kernel that plays ``variant`` (for compile-time estimates).
+
+    Examples
+    --------
+    >>> from showdown.simulator import GAMES
+    >>> kernel_name(GAMES["plo8"]), kernel_name(GAMES["stud"])
+    ('play_omaha', 'play_stud')
+    """
+    family = family_of(variant)
+    if family is None:
+        raise ValueError(f"engine: the compiled engine does not play {variant.name}")
+    showdown = _SHOWDOWNS[family, variant.hands]
+    return _kernel(family, showdown).py_func.__name__  # type: ignore[attr-defined]
+
+
 def run_compiled(
     variant: Variant,
     stakes: Stakes,
@@ -308,15 +344,21 @@ def run_compiled(
     tables: int,
     seed: int | None,
     record: bool = False,
+    record_hands: bool = False,
     max_actions: int = 256,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[[int, int], object] | None = None,
     threads: int | None = 1,
 ) -> CompiledRun:
     """Play a cash session with the family's compiled kernel.
 
     Tables are dealt in rounds like :func:`~showdown.simulator.session.simulate`:
     table ``k`` starts with the button on seat ``k - 1`` and plays
-    ``hands // tables`` hands, plus one for the first ``hands % tables`` tables.
+    ``hands // tables`` hands, plus one for the first ``hands % tables`` tables;
+    hand ``r * tables + k`` is round ``r`` of table ``k``.
+
+    The kernel is compiled (or loaded from numba's cache) first, by a call that
+    plays no hand: :attr:`CompiledRun.startup_seconds` is the time until then,
+    :attr:`CompiledRun.seconds` the play alone.
 
     Parameters
     ----------
@@ -331,11 +373,14 @@ def run_compiled(
     seed
         Seeds every table's random stream (cards and random agents).
     record
-        Keep every hand's deal and actions in :attr:`CompiledRun.records`.
+        Keep every hand's deal and actions in :attr:`CompiledRun.records` (replay).
+    record_hands
+        Keep every hand's results and cards in :attr:`CompiledRun.hand_log`.
     max_actions
         Recorded actions per hand (a longer hand is flagged by its count).
     progress
-        Called as ``progress(hands_done, hands)`` after each round of tables.
+        Called as ``progress(hands_done, hands)`` after each kernel call (at most
+        :data:`CHUNK_HANDS` hands).
     threads
         Threads sharing the tables (``None``: every CPU); results do not depend on it.
 
@@ -344,6 +389,7 @@ def run_compiled(
     ValueError
         For an unsupported variant, an agent without a compiled twin, or bad threads.
     """
+    began = time.perf_counter()
     family = family_of(variant)
     if family is None or not supports_variant(variant):
         raise ValueError(f"engine: the compiled engine does not play {variant.name}")
@@ -373,26 +419,21 @@ def run_compiled(
         moments=np.zeros((tables, players, 2), np.float64),
         showdowns=np.zeros(tables, np.int64),
     )
-    rows = hands if record else 0
-    records = layout.Records(
-        offsets=np.zeros(tables if record else 0, np.int64),
-        starts=np.zeros((rows, players), np.int64),
-        buttons=np.zeros(rows, np.int64),
-        decks=np.zeros((rows, 52), np.int64),
-        actions=np.zeros((rows, max_actions if record else 0, 3), np.int64),
-        bounds=np.zeros((rows, max_actions if record else 0, 2), np.int64),
-        counts=np.zeros(rows, np.int64),
-        finals=np.zeros((rows, players), np.int64),
-        drawn=np.zeros((rows, players), np.int64),
+    records = layout.new_records(
+        tables, players, hands, replay=record, log=record_hands, max_actions=max_actions
     )
     net_total = [0] * players
-    # Whole rounds per chunk so every table keeps the session's round-robin order; with
-    # a progress callback one round per call, as the Python engine reports.
-    chunk = tables if progress is not None else max(tables, CHUNK_HANDS // tables * tables)
+    # Whole rounds per chunk so every table keeps the session's round-robin order.
+    chunk = max(tables, CHUNK_HANDS // tables * tables)
     # Contiguous groups of tables, one per thread.
     edges = np.linspace(0, tables, workers + 1).astype(np.int64).tolist()
     groups = [(edges[k], edges[k + 1]) for k in range(workers) if edges[k] < edges[k + 1]]
     scratches = [layout.new_scratch(players, rules.hole_count) for _ in groups]
+    # Compile or load the kernel with a call that plays nothing (first == last): the
+    # start-up ends here, the play's timing starts.
+    idle = np.zeros(tables, np.int64)
+    kernel(0, 0, idle, rules, seats, state, results, records, scratches[0], evaluator)
+    ready = time.perf_counter()
     pool = ThreadPoolExecutor(max_workers=len(groups)) if len(groups) > 1 else None
     done = 0
     try:
@@ -400,8 +441,8 @@ def run_compiled(
             size = min(chunk, hands - done)
             per_table = np.full(tables, size // tables, np.int64)
             per_table[: size % tables] += 1
-            if record:
-                records.offsets[:] = done + np.concatenate(([0], np.cumsum(per_table)[:-1]))
+            if records.offsets.shape[0]:
+                records.offsets[:] = done + np.arange(tables)
             arguments: tuple[Any, ...] = (per_table, rules, seats, state, results, records)
             if pool is None:
                 kernel(groups[0][0], groups[0][1], *arguments, scratches[0], evaluator)
@@ -422,6 +463,7 @@ def run_compiled(
     finally:
         if pool is not None:
             pool.shutdown()
+    finished = time.perf_counter()
     moments = []
     for seat in range(players):
         merged = PayoffMoments()
@@ -430,13 +472,39 @@ def run_compiled(
             mean, m2 = results.moments[table, seat].tolist()
             merged = merged.merge(PayoffMoments(count, mean, m2))
         moments.append(merged)
+    replay_records = None
+    if record:
+        replay_records = HandRecords(
+            starts=records.starts,
+            buttons=records.buttons,
+            decks=records.decks,
+            actions=records.actions,
+            bounds=records.bounds,
+            counts=records.counts,
+            finals=records.finals,
+            drawn=records.drawn,
+        )
+    hand_log = None
+    if record_hands:
+        hand_log = HandLog(
+            table=np.arange(hands, dtype=np.int64) % tables,
+            button=records.buttons,
+            net=records.nets,
+            cards=records.held,
+            board=records.board_cards,
+            showed=records.showed,
+            won=records.won,
+        )
     return CompiledRun(
         counters=results.counters.sum(axis=0),
         net=net_total,
         moments=moments,
         showdowns=int(results.showdowns.sum()),
         final_stacks=state.stacks,
-        records=HandRecords(*records[1:]) if record else None,
+        records=replay_records,
+        hand_log=hand_log,
+        startup_seconds=ready - began,
+        seconds=finished - ready,
     )
 
 
@@ -448,12 +516,13 @@ def compiled_result(
     hands: int,
     seed: int | None,
     big_blind: int,
-    seconds: float,
+    startup_seconds: float = 0.0,
 ) -> SimulationResult:
     """A :class:`~showdown.simulator.results.SimulationResult` from a compiled run.
 
     Every field means what it means for the Python engine; timeouts, disconnects
     and tournaments won are 0 (cash games of built-in agents have none).
+    ``startup_seconds`` is the caller's own start-up, added to the run's.
     """
     seats = []
     for seat, name in enumerate(names):
@@ -469,6 +538,8 @@ def compiled_result(
         big_blind=big_blind,
         seats=seats,
         showdown_rate=run.showdowns / hands,
-        seconds=seconds,
+        seconds=run.seconds,
+        startup_seconds=startup_seconds + run.startup_seconds,
         histories=None,
+        hand_log=run.hand_log,
     )

@@ -67,6 +67,10 @@ OPENER = 14  # first seat to act this round
 N_STATE = 15
 
 
+#: Most cards a seat holds (stud: seven; one spare column).
+MAX_CARDS = 8
+
+
 class Rules(NamedTuple):
     """The variant and stakes as the kernels read them (scalars and small arrays)."""
 
@@ -113,21 +117,56 @@ class Results(NamedTuple):
 
 
 class Records(NamedTuple):
-    """Every hand of a recorded session (all arrays have zero rows when not recording)."""
+    """Hands kept by a recorded session: what the replay test needs (``replay``) and the
+    hand log (``log``). Arrays of a kind not asked for have zero rows; ``offsets`` has
+    zero length when nothing is recorded.
+
+    Hand ``k`` of table ``t`` in a kernel call is row ``offsets[t] + k * len(offsets)``:
+    with ``offsets[t]`` = hands done before the call + ``t``, rows follow the session's
+    round-robin order (round ``r`` of table ``t`` is hand ``r * tables + t``), whatever
+    the chunks and threads.
+    """
 
     offsets: np.ndarray  # int64 (tables,): row of each table's first hand in this call
-    starts: np.ndarray  # int64 (hands, n)
-    buttons: np.ndarray  # int64 (hands,)
-    decks: np.ndarray  # int64 (hands, 52): the deck dealt from the front
-    actions: np.ndarray  # int64 (hands, max_actions, 3): seat, kind, amount
-    bounds: np.ndarray  # int64 (hands, max_actions, 2): the raise range offered (-1: none)
-    counts: np.ndarray  # int64 (hands,): actions per hand (may exceed max_actions)
-    finals: np.ndarray  # int64 (hands, n)
-    drawn: np.ndarray  # int64 (hands, n): draw: bit mask of the cards each seat drew
+    buttons: np.ndarray  # int64 (hands,): replay and log
+    starts: np.ndarray  # replay: int64 (hands, n)
+    decks: np.ndarray  # replay: int64 (hands, 52): the deck dealt from the front
+    actions: np.ndarray  # replay: int64 (hands, max_actions, 3): seat, kind, amount
+    bounds: np.ndarray  # replay: int64 (hands, max_actions, 2): the raise range offered (-1: none)
+    counts: np.ndarray  # replay: int64 (hands,): actions per hand (may exceed max_actions)
+    finals: np.ndarray  # replay: int64 (hands, n)
+    drawn: np.ndarray  # replay: int64 (hands, n): draw: bit mask of the cards each seat drew
+    nets: np.ndarray  # log: int64 (hands, n): chips won (negative: lost) in the hand
+    showed: np.ndarray  # log: bool (hands, n): live at the showdown
+    won: np.ndarray  # log: bool (hands, n): took chips from a pot
+    held: np.ndarray  # log: int8 (hands, n, MAX_CARDS): the seat's cards at the end, -1 after
+    board_cards: np.ndarray  # log: int8 (hands, 5): the board dealt, -1 after
 
 
-#: Most cards a seat holds (stud: seven).
-MAX_CARDS = 8
+def new_records(
+    tables: int, players: int, hands: int, *, replay: bool, log: bool, max_actions: int = 256
+) -> Records:
+    """Zeroed :class:`Records` for ``hands`` hands (zero rows for a kind not asked for)."""
+    rows = hands if replay else 0
+    log_rows = hands if log else 0
+    width = max_actions if replay else 0
+    return Records(
+        offsets=np.zeros(tables if replay or log else 0, np.int64),
+        buttons=np.zeros(hands if replay or log else 0, np.int64),
+        starts=np.zeros((rows, players), np.int64),
+        decks=np.zeros((rows, 52), np.int64),
+        actions=np.zeros((rows, width, 3), np.int64),
+        bounds=np.zeros((rows, width, 2), np.int64),
+        counts=np.zeros(rows, np.int64),
+        finals=np.zeros((rows, players), np.int64),
+        drawn=np.zeros((rows, players), np.int64),
+        nets=np.zeros((log_rows, players), np.int64),
+        showed=np.zeros((log_rows, players), np.bool_),
+        won=np.zeros((log_rows, players), np.bool_),
+        held=np.full((log_rows, players, MAX_CARDS), -1, np.int8),
+        board_cards=np.full((log_rows, 5), -1, np.int8),
+    )
+
 
 # Rows of the per-seat array (``Scratch.seats``, int64 (SEAT_ROWS, n); flags are 0/1).
 BETS = 0  # chips bet this round

@@ -18,14 +18,14 @@ Examples
 
 from __future__ import annotations
 
-from ..._jit import jit
+from ..._jit import jit_llvm_inline
 
 FOLD = 0
 CALL = 1
 RAISE = 2
 
 
-@jit
+@jit_llvm_inline
 def random_intent(roll, facing_bet):  # pragma: no cover - compiled
     """Random agent: facing a bet fold, call or raise with equal chances; else check or bet."""
     if facing_bet:
@@ -37,7 +37,7 @@ def random_intent(roll, facing_bet):  # pragma: no cover - compiled
     return CALL if roll < 0.5 else RAISE
 
 
-@jit
+@jit_llvm_inline
 def random_fallback(roll, facing_bet):  # pragma: no cover - compiled
     """Random agent wanting to raise when no raise is legal: fold or call evenly, else check."""
     if facing_bet and roll < 5.0 / 6.0:
@@ -45,7 +45,7 @@ def random_fallback(roll, facing_bet):  # pragma: no cover - compiled
     return CALL
 
 
-@jit
+@jit_llvm_inline
 def random_amount(low, high, coin, pick, fixed):  # pragma: no cover - compiled
     """Random agent's raise-to: the minimum half the time (``coin < 0.5``), else uniform
     between the minimum and the maximum (fixed limit: the maximum, the only other end).
@@ -60,20 +60,20 @@ def random_amount(low, high, coin, pick, fixed):  # pragma: no cover - compiled
     return low + int(pick * (high - low + 1))
 
 
-@jit
+@jit_llvm_inline
 def random_brings_in(roll, can_complete):  # pragma: no cover - compiled
     """Random agent due to bring in: posts the bring-in 70% of the time (always when it
     cannot complete), else completes."""
     return roll < 0.7 or not can_complete
 
 
-@jit
+@jit_llvm_inline
 def random_discard_count(roll, held):  # pragma: no cover - compiled
     """Random agent at a draw: discards 0-3 cards (at most what it holds)."""
     return min(held, int(roll * 4.0))
 
 
-@jit
+@jit_llvm_inline
 def rank_score(cards, count):  # pragma: no cover - compiled
     """Strength score of fewer than five cards from ranks alone (stud early streets,
     Omaha pre-flop): the largest group, the highest rank, and a bonus for two of a suit."""
@@ -106,7 +106,7 @@ def rank_score(cards, count):  # pragma: no cover - compiled
     return base + 0.1 * high / 12 + (0.03 if distinct < count else 0.0)
 
 
-@jit
+@jit_llvm_inline
 def strength_action(
     value, raise_at, call_at, to_call, pot, current, low, high, fixed
 ):  # pragma: no cover - compiled
@@ -130,13 +130,13 @@ def strength_action(
     return FOLD, 0
 
 
-@jit
+@jit_llvm_inline
 def strength_completes(value, raise_at, can_complete):  # pragma: no cover - compiled
     """Hand-strength agent due to bring in: completes strong hands when it may."""
     return value >= raise_at and can_complete
 
 
-@jit
+@jit_llvm_inline
 def draw_keep_mask(cards, count):  # pragma: no cover - compiled
     """Hand-strength agent at a draw: bit ``k`` set keeps card ``k``: pairs or better,
     else the highest card alone; every other card is discarded."""

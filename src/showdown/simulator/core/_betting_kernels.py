@@ -21,7 +21,7 @@ Examples
 
 from __future__ import annotations
 
-from ..._jit import jit
+from ..._jit import jit_llvm_inline
 
 #: Betting structure codes (``Variant.betting`` "no", "pot", "fixed").
 NO_LIMIT = 0
@@ -30,7 +30,7 @@ FIXED_LIMIT = 2
 BETTING_CODES = {"no": NO_LIMIT, "pot": POT_LIMIT, "fixed": FIXED_LIMIT}
 
 
-@jit
+@jit_llvm_inline
 def top_two_capacity(n, bets, stacks, folded, all_in):  # pragma: no cover - compiled
     """``(seat, best, second)``: the two largest ``bet + stack`` among players who can act.
 
@@ -41,18 +41,21 @@ def top_two_capacity(n, bets, stacks, folded, all_in):  # pragma: no cover - com
     best = -1
     second = -1
     for seat in range(n):
-        if not folded[seat] and not all_in[seat]:
-            chips = bets[seat] + stacks[seat]
-            if chips > best:
-                best_seat = seat
-                second = best
-                best = chips
-            elif chips > second:
-                second = chips
+        # Loaded unconditionally and combined with ``|``: compiled, this has no
+        # branch on who folded (unpredictable, it cost more than the sums).
+        chips = bets[seat] + stacks[seat]
+        if folded[seat] | all_in[seat]:
+            chips = -1
+        if chips > best:
+            best_seat = seat
+            second = best
+            best = chips
+        elif chips > second:
+            second = chips
     return best_seat, best, second
 
 
-@jit
+@jit_llvm_inline
 def start_round(n, folded, all_in, bets, current, needs, may_raise):  # pragma: no cover
     """Who must act in a new betting round: every player who can act, and everyone may raise.
 
@@ -70,7 +73,7 @@ def start_round(n, folded, all_in, bets, current, needs, may_raise):  # pragma: 
         may_raise[seat] = True
 
 
-@jit
+@jit_llvm_inline
 def next_to_act(start, n, needs, bets, current, bring_in_due, top):  # pragma: no cover
     """The next seat from ``start`` (inclusive, clockwise) that must act; -1 ends the round.
 
@@ -95,7 +98,7 @@ def next_to_act(start, n, needs, bets, current, bring_in_due, top):  # pragma: n
     return -1
 
 
-@jit
+@jit_llvm_inline
 def raise_range(
     bet,
     stack,
@@ -166,7 +169,7 @@ def raise_range(
     return least, most
 
 
-@jit
+@jit_llvm_inline
 def bring_in_options(stack, bring_in, small_bet, capacity, current):  # pragma: no cover
     """``(bring_in_chips, complete_to)`` for the player due to bring in (stud).
 
@@ -180,7 +183,7 @@ def bring_in_options(stack, bring_in, small_bet, capacity, current):  # pragma: 
     return chips, min(small_bet, stack)
 
 
-@jit
+@jit_llvm_inline
 def apply_bet(
     amount, previous, full_bet, bet_size, last_raise, bets_count, open_pair, limits
 ):  # pragma: no cover - compiled
@@ -218,7 +221,7 @@ def apply_bet(
     return full or previous == 0, full_bet, last_raise, bets_count, bet_size
 
 
-@jit
+@jit_llvm_inline
 def after_bet(seat, n, folded, all_in, reopen, needs, may_raise):  # pragma: no cover
     """After a bet or raise by ``seat``: every other player who can act must act again;
     a reopened betting lets them raise; the bettor may not raise its own bet."""
@@ -230,7 +233,7 @@ def after_bet(seat, n, folded, all_in, reopen, needs, may_raise):  # pragma: no 
     may_raise[seat] = False
 
 
-@jit
+@jit_llvm_inline
 def after_bring_in(seat, n, folded, all_in, needs):  # pragma: no cover - compiled
     """After the bring-in is posted: every other player who can act must act."""
     for other in range(n):

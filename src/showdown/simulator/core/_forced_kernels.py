@@ -13,7 +13,7 @@ Examples
 
 from __future__ import annotations
 
-from ..._jit import jit
+from ..._jit import jit_llvm_inline
 
 #: Most face-up cards a stud hand holds (fields of :func:`showing_rank`).
 MAX_SHOWN = 7
@@ -22,7 +22,7 @@ MAX_SHOWN = 7
 HIGHEST_BIT = tuple(max(0, value.bit_length() - 1) for value in range(128))
 
 
-@jit
+@jit_llvm_inline
 def blind_positions(n, button):  # pragma: no cover - compiled
     """``(small, big)`` blind seats: the two seats left of the button; heads-up the
     button posts the small blind."""
@@ -31,7 +31,7 @@ def blind_positions(n, button):  # pragma: no cover - compiled
     return (button + 1) % n, (button + 2) % n
 
 
-@jit
+@jit_llvm_inline
 def post_forced_bets(
     n, button, antes, blinds, small_bet, stacks, bets, totals, ante_paid, all_in
 ):  # pragma: no cover - compiled
@@ -77,7 +77,7 @@ def post_forced_bets(
     return largest, largest, max(small_bet, largest), 1, (last + 1) % n
 
 
-@jit
+@jit_llvm_inline
 def bring_in_seat(n, doors, folded, all_in):  # pragma: no cover - compiled
     """Seat due to bring in: the lowest door card (``doors[seat]``, -1 unknown or none).
 
@@ -104,7 +104,7 @@ def bring_in_seat(n, doors, folded, all_in):  # pragma: no cover - compiled
     return best_seat if best_seat >= 0 else fallback_seat
 
 
-@jit
+@jit_llvm_inline
 def showing_rank(cards, count):  # pragma: no cover - compiled
     """Rank of a partial face-up stud hand packed in one int: larger shows more.
 
@@ -149,7 +149,7 @@ def showing_rank(cards, count):  # pragma: no cover - compiled
     return (packed << 6) | (top + 1)
 
 
-@jit
+@jit_llvm_inline
 def has_pair(cards, count):  # pragma: no cover - compiled
     """Whether the first ``count`` cards hold two of a rank (a stud open pair)."""
     seen = 0
@@ -163,7 +163,7 @@ def has_pair(cards, count):  # pragma: no cover - compiled
     return False
 
 
-@jit
+@jit_llvm_inline
 def best_showing_seat(n, ranks, folded):  # pragma: no cover - compiled
     """Live seat with the highest :func:`showing_rank` (acts first from fourth street)."""
     best_seat = -1

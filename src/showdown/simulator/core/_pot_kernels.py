@@ -26,7 +26,7 @@ Examples
 
 from __future__ import annotations
 
-from ..._jit import jit
+from ..._jit import jit_llvm_inline
 
 #: Odd-chip policy codes (``HandState(odd_chips=...)`` "standard", "house", "exact").
 STANDARD = 0
@@ -39,7 +39,7 @@ POLICY_CODES = {"standard": STANDARD, "house": HOUSE, "exact": EXACT}
 EXACT_UNIT = 5040
 
 
-@jit
+@jit_llvm_inline
 def uncalled_bet(n, totals, ante_paid):  # pragma: no cover - compiled
     """``(seat, excess)``: the part of the largest wager nobody called (0 when called)."""
     top = 0
@@ -53,7 +53,7 @@ def uncalled_bet(n, totals, ante_paid):  # pragma: no cover - compiled
     return top, max(0, totals[top] - ante_paid[top] - second)
 
 
-@jit
+@jit_llvm_inline
 def pot_levels(n, wagers, live, dead, amounts, levels):  # pragma: no cover - compiled
     """Main and side pots: pot ``k`` holds ``amounts[k]`` chips, open to the live players
     whose wager reaches ``levels[k]``; returns the number of pots (main pot first).
@@ -110,14 +110,14 @@ def pot_levels(n, wagers, live, dead, amounts, levels):  # pragma: no cover - co
     return count
 
 
-@jit
+@jit_llvm_inline
 def button_order(n, button, order):  # pragma: no cover - compiled
     """Odd-chip priority of a button game: first seat left of the button, then clockwise."""
     for step in range(n):
         order[step] = (button + 1 + step) % n
 
 
-@jit
+@jit_llvm_inline
 def stud_order(n, top_cards, order):  # pragma: no cover - compiled
     """Odd-chip priority of stud: the highest card by suit among a player's own cards first.
 
@@ -135,7 +135,7 @@ def stud_order(n, top_cards, order):  # pragma: no cover - compiled
         order[position] = seat
 
 
-@jit
+@jit_llvm_inline
 def pay_pots(
     n, count, amounts, levels, wagers, live, high, low, hi_lo, order, policy, payout, fractions
 ):  # pragma: no cover - compiled
