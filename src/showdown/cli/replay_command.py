@@ -8,21 +8,30 @@ each player's finishing stack and result. ``--json`` prints one JSON document.
 from __future__ import annotations
 
 import json
+import textwrap
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import click
 
+from ..games import PLAY_GAMES
 from .simulate_command import BadInputIsStatusOne
 
-EPILOG = """\b
+VARIANTS_TEXT = textwrap.fill(
+    "Supported variants (PHH code = game): "
+    + ", ".join(f"{game.phh_code} = {game.name}" for game in PLAY_GAMES.values())
+    + ".",
+    width=80,
+)
+
+EPILOG = f"""\b
 Examples:
   showdown replay hand.phh
   showdown replay hands/*.phh --json
 
 \b
-Supported variants (PHH codes): NT PT FT PO FO PO/8 FO/8 F7S F7S/8 F5D.
+{VARIANTS_TEXT}
 A file that cannot be read or replayed prints 'Error: FILE: ...' to stderr and
 exits with status 1.
 """
