@@ -8,7 +8,7 @@ import pytest
 
 from showdown.simulator import HandState, Pot, Stakes, side_pots, split_amount
 
-from .conftest import check_down, holdem, stud_deck
+from .helpers import check_down, holdem, stud_deck
 
 
 def test_side_pots_from_contribution_levels() -> None:
