@@ -117,7 +117,7 @@ class Stakes:
 
     @classmethod
     def blinds(
-        cls, small_blind: int, big_blind: int, ante: int = 0, big_bet: int | None = None
+        cls, small_blind: int, big_blind: int, *, ante: int = 0, big_bet: int | None = None
     ) -> Stakes:
         """Stakes of a blind game: the small bet is the big blind, the big bet twice that."""
         return cls(
@@ -129,7 +129,9 @@ class Stakes:
         )
 
     @classmethod
-    def stud(cls, ante: int, bring_in: int, small_bet: int, big_bet: int | None = None) -> Stakes:
+    def stud(
+        cls, ante: int, bring_in: int, small_bet: int, *, big_bet: int | None = None
+    ) -> Stakes:
         """Stakes of a stud game: ante, bring-in, small bet (big bet defaults to twice it)."""
         return cls(
             ante=ante,
@@ -139,7 +141,7 @@ class Stakes:
         )
 
     @classmethod
-    def antes(cls, ante: int, small_bet: int, big_bet: int | None = None) -> Stakes:
+    def antes(cls, ante: int, small_bet: int, *, big_bet: int | None = None) -> Stakes:
         """Stakes of an ante game without blinds (5-card draw): ante and bet sizes."""
         return cls(
             ante=ante, small_bet=small_bet, big_bet=2 * small_bet if big_bet is None else big_bet

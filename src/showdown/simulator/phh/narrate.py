@@ -112,7 +112,7 @@ def narrate(
     def on_action(index: int, action: str, before: ActionContext, state: HandState) -> None:
         lines.append(_describe(action, names, before, state))
 
-    state = replay_history(history, odd_chips, strict=strict, on_action=on_action)
+    state = replay_history(history, odd_chips=odd_chips, strict=strict, on_action=on_action)
     return HandStory(names, lines, _winners(state, names), state, history)
 
 

@@ -73,8 +73,8 @@ def _chips(token: str, scale: int) -> int:
 
 def replay(
     source: str | os.PathLike[str] | HandHistory,
-    odd_chips: str = "standard",
     *,
+    odd_chips: str = "standard",
     strict: bool = False,
 ) -> HandState:
     """Replay a hand history and return the finished :class:`HandState`.
@@ -107,7 +107,7 @@ def replay(
         names the source and the action index and text.
     """
     history = source if isinstance(source, HandHistory) else read_phh(source)
-    return replay_history(history, odd_chips, strict=strict)
+    return replay_history(history, odd_chips=odd_chips, strict=strict)
 
 
 #: ``on_action(index, action, before, state)``: called after each action is applied, with
@@ -136,14 +136,14 @@ class ActionContext:
 
 def replay_history(
     history: HandHistory,
-    odd_chips: str = "standard",
     *,
+    odd_chips: str = "standard",
     strict: bool = False,
     on_action: ActionObserver | None = None,
 ) -> HandState:
     """:func:`replay` of a read history, calling ``on_action`` after every action applied."""
     name = history.source
-    state = history.create_state(odd_chips)
+    state = history.create_state(odd_chips=odd_chips)
     waiting: dict[int, list[int] | None] = {}
     for index, action in enumerate(history.actions):
         before = None
