@@ -30,7 +30,6 @@ GameName(hand_type='omaha-hilo', play='plo8')
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 
 __all__ = [
@@ -260,6 +259,8 @@ def known_games() -> str:
 
 def _unknown(name: str) -> ValueError:
     """The error for a name nothing matches: close canonical names, then every name."""
+    import difflib  # only on this error path: the command line's --help stays quick
+
     key = _squash(name)
     close = difflib.get_close_matches(key, list(_LOOKUP), n=4, cutoff=0.6)
     suggestions = list(dict.fromkeys(_LOOKUP[match] for match in close))[:3]
