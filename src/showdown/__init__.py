@@ -12,10 +12,45 @@ Examples
 'Straight Flush, Ace high (Royal Flush)'
 """
 
+# ruff: noqa: F401
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    # What type checkers see (the lazy loading below hides it from them): the real
+    # functions with their signatures and overloads (re-exports: ruff's F401 is off in this
+    # file for them). Kept equal to _EXPORTS by a test.
+    from .cards import (
+        Range,
+        card_mask,
+        deck,
+        format_cards,
+        parse_cards,
+        parse_range,
+    )
+    from .equity import (
+        EquityResult,
+        equity,
+        range_stats,
+    )
+    from .evaluator import (
+        HandCategory,
+        category_counts,
+        describe,
+        describe_low,
+        evaluate,
+        evaluate_low8,
+        evaluate_omaha,
+        evaluate_omaha_hilo,
+        evaluate_omaha_low8,
+        hand_category,
+    )
+    from .simulator import (
+        SimulationResult,
+        simulate,
+    )
 
 __version__ = "0.1.0"
 

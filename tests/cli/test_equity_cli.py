@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -262,8 +261,8 @@ def test_a_real_compile_is_announced_in_one_line(monkeypatch):
 
 
 def _showdown_command() -> list[str]:
-    script = Path(sys.executable).with_name("showdown")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "showdown.cli.main"]
+    # One entry point that always exists (no fallback whose runpy warning changes stderr).
+    return [sys.executable, "-m", "showdown"]
 
 
 def test_real_process_json_and_error():

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from showdown.cards import parse_card
 from showdown.cli.main import main
-from showdown.cli.replay_command import describe_action
-from showdown.simulator import HandState, Stakes, write_phh
+from showdown.simulator import HandState, Stakes, simulate, write_phh
 
 SAMPLES = Path("/work/shared/phh-sample/data")
 
@@ -41,7 +42,7 @@ def test_text_output(hand_file: Path):
     code, out, err = run("replay", str(hand_file))
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[0] == f"{hand_file} (NT, 3 players)"
+    assert lines[0] == f"{hand_file} (nlhe, PHH NT, 3 players)"
     assert any("is dealt" in line for line in lines)
     assert any(line.strip().startswith("main pot:") for line in lines)
     results = [line.split() for line in lines[-3:]]
@@ -86,16 +87,137 @@ def test_bad_files_exit_1(tmp_path: Path):
     assert code == 1
 
 
-def test_action_words():
-    names = ["Ann", "Bob"]
-    assert describe_action("d dh p1 AsKs", names) == "Ann is dealt AsKs"
-    assert describe_action("p2 cbr 6", names) == "Bob bets/raises to 6"
-    assert describe_action("p1 cc", names) == "Ann checks/calls"
-    assert describe_action("p1 f", names) == "Ann folds"
-    assert describe_action("p1 sm AsKs", names) == "Ann shows AsKs"
-    assert describe_action("p2 sd", names) == "Bob stands pat"
-    assert describe_action("p2 sd 2c3d", names) == "Bob discards 2c3d"
-    assert describe_action("p1 pb", names) == "Ann brings in"
+ALL_WORDS = re.compile(
+    r"(?P<who>.+?) (is dealt \S+|folds|checks|calls [\d,.]+|bets [\d,.]+|raises to [\d,.]+"
+    r"|completes to [\d,.]+|brings in for [\d,.]+|discards \S+|stands pat|shows \S+|mucks)"
+    r"( \(all-in\))?|(flop|turn|river): \S+"
+)
+
+
+def _phh(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "hand.phh"
+    path.write_text(text)
+    return path
+
+
+def test_actions_in_poker_words_and_who_won_with_what(tmp_path: Path):
+    # The example of issue 13: p3 wins 1,200 with a Full House, Kings over Sevens.
+    game = (
+        'variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [5, 10, 0]\nmin_bet = 10\n'
+        "starting_stacks = [2000, 2000, 2000]\n"
+    )
+    preflop = '"d dh p1 AsAd", "d dh p2 QcQd", "d dh p3 KhKd", "p3 cbr 400", "p1 cc", "p2 cc"'
+    path = _phh(
+        tmp_path,
+        game + f'actions = [{preflop}, "d db Ks7c7d", "p1 cc", "p2 cc", "p3 cc", "d db 2h",'
+        ' "p1 cc", "p2 cc", "p3 cc", "d db 3s", "p1 cc", "p2 cc", "p3 cc"]\n',
+    )
+    code, out, err = run("replay", str(path))
+    assert code == 0, err
+    lines = [line.strip() for line in out.splitlines()]
+    assert lines[1:10] == [
+        "p1 is dealt AsAd",
+        "p2 is dealt QcQd",
+        "p3 is dealt KhKd",
+        "p3 raises to 400",
+        "p1 calls 395",
+        "p2 calls 390",
+        "flop: Ks7c7d",
+        "p1 checks",
+        "p2 checks",
+    ]
+    assert "turn: 2h" in lines and "river: 3s" in lines
+    assert "p3 wins 1,200 with a Full House, Kings over Sevens" in lines
+    assert not any("checks/calls" in line or "bets/raises" in line for line in lines)
+    folded = _phh(
+        tmp_path,
+        game + f'actions = [{preflop}, "d db Ks7c7d", "p1 cc", "p2 cbr 100", "p3 cbr 1600",'
+        ' "p1 f", "p2 f"]\n',
+    )
+    lines = [line.strip() for line in run("replay", str(folded))[1].splitlines()]
+    assert lines[9:13] == ["p2 bets 100", "p3 raises to 1,600 (all-in)", "p1 folds", "p2 folds"]
+    assert "p3 wins 1,400" in lines  # the uncalled 1,500 came back; nobody had to show
+
+
+def test_stud_brings_in_for_and_completes(tmp_path: Path):
+    # Seat 0 shows the lowest door card (2c): it brings in for 2, seat 1 completes to 5.
+    deck = [parse_card(card) for card in ("As", "Ks", "2c", "Qh", "Qd", "9h")]
+    deck += [card for card in range(52) if card not in deck]
+    hand = HandState("stud", Stakes.stud(ante=1, bring_in=2, small_bet=5), [100, 100], deck=deck)
+    hand.bring_in(0)
+    hand.bet_raise_to(5, 1)
+    hand.check_call(0)
+    while hand.status == "betting":
+        hand.check_call()
+    path = tmp_path / "stud.phh"
+    write_phh(hand, path, players=["Ann", "Bob"])
+    code, out, err = run("replay", str(path))
+    assert code == 0, err
+    lines = [line.strip() for line in out.splitlines()]
+    assert lines[0].endswith("(stud, PHH F7S, 2 players)")
+    assert lines[3:6] == ["Ann brings in for 2", "Bob completes to 5", "Ann calls 3"]
+    assert "Ann checks" in lines and "Bob checks" in lines
+    winners = json.loads(run("replay", str(path), "--json")[1])[0]["winners"]
+    assert len(winners) == 1 and winners[0]["hand"]
+
+
+def test_hi_lo_split_names_the_high_and_the_low(tmp_path: Path):
+    path = _phh(
+        tmp_path,
+        'variant = "PO/8"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+        "starting_stacks = [100, 100]\n"
+        'actions = ["d dh p1 KcKdQsJs", "d dh p2 As2d9c9d", "p2 cc", "p1 cc", "d db 3h4h8c",'
+        ' "p1 cc", "p2 cc", "d db Ks", "p1 cc", "p2 cc", "d db 6d", "p1 cc", "p2 cc"]\n',
+    )
+    code, out, err = run("replay", str(path))
+    assert code == 0, err
+    lines = [line.strip() for line in out.splitlines()]
+    assert "p2 calls 1" in lines and "p1 checks" in lines
+    assert "p1 wins 2 with Three of a Kind, Kings, 8-6 kickers" in lines
+    assert "p2 wins 2 with a 6-4-3-2-A low" in lines
+
+
+def test_cards_are_echoed_canonically(tmp_path: Path):
+    path = _phh(
+        tmp_path,
+        'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+        'starting_stacks = [100, 100]\nactions = ["d dh p1 tSaH", "d dh p2 7c2h", "p2 f"]\n',
+    )
+    lines = [line.strip() for line in run("replay", str(path))[1].splitlines()]
+    assert "p1 is dealt TsAh" in lines and "p1 wins 2" in lines
+
+
+def test_simulated_hands_carry_the_agents_names(tmp_path: Path):
+    out_dir = tmp_path / "hands"
+    code, _, err = run(
+        "simulate", "--game", "nlhe", "--agents", "strength,call,random,call", "--hands", "4",
+        "--seed", "3", "--phh-out", str(out_dir),
+    )  # fmt: skip
+    assert code == 0, err
+    seats = ["strength", "call-1", "random", "call-3"]
+    for path in sorted(out_dir.glob("*.phh")):
+        summary = json.loads(run("replay", str(path), "--json")[1])[0]
+        assert sorted(summary["players"]) == sorted(seats)
+        for line in summary["actions"]:
+            match = ALL_WORDS.fullmatch(line)
+            assert match, line
+            assert match["who"] is None or match["who"] in seats, line
+
+
+def test_every_simulated_action_reads_as_poker(tmp_path: Path):
+    for game in ("nlhe", "plo8", "stud8", "draw"):
+        result = simulate(
+            game, ["random", "call", "strength"], hands=25, seed=11, record_histories=True
+        )
+        for number, text in enumerate(result.histories or []):
+            path = tmp_path / f"{game}-{number}.phh"
+            path.write_text(text)
+            summary = json.loads(run("replay", str(path), "--json")[1])[0]
+            for line in summary["actions"]:
+                assert ALL_WORDS.fullmatch(line), (game, line)
+            assert {winner["player"] for winner in summary["winners"]} <= set(summary["players"])
+            won = sum(winner["amount"] for winner in summary["winners"])
+            assert won == summary["pot"]
 
 
 FRACTIONAL = """

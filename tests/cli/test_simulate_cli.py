@@ -82,7 +82,7 @@ def test_tournament_mode():
 
 def test_bad_input_exits_1_with_one_line():
     for args, message in [
-        (["--game", "holdem"], "Error: --game: unknown variant 'holdem'"),
+        (["--game", "holdme"], "Error: --game: unknown game 'holdme' (did you mean 'holdem'"),
         (["--agents", "random,shark"], "Error: --agents: unknown agent 'shark'"),
         (["--game", "stud", "--players", "9"], "Error: --players: stud is played by 2-8 players"),
         (["--hands", "0"], "Error: --hands: expected a positive number of hands, got 0"),

@@ -16,7 +16,7 @@ from showdown.simulator import (
     settle_showdowns,
 )
 
-from .conftest import stacked_deck
+from .helpers import stacked_deck
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -7,7 +7,7 @@ import pytest
 
 from showdown.simulator import GAMES, HandState, IllegalActionError, Stakes
 
-from .conftest import holdem
+from .helpers import holdem
 
 
 def test_blinds_left_of_button_and_first_to_act_left_of_big_blind() -> None:

@@ -6,7 +6,7 @@ import pytest
 
 from showdown.simulator import HandState, IllegalActionError, Stakes
 
-from .conftest import check_down
+from .helpers import check_down
 
 STAKES = Stakes.antes(ante=1, small_bet=20)
 

@@ -20,7 +20,7 @@ from showdown.simulator import (
     write_phh,
 )
 
-from .conftest import phh_sample_dir
+from .helpers import phh_sample_dir
 
 SAMPLE = phh_sample_dir() or Path("shared") / "phh-sample"
 OUR_CODES = {"NT", "PT", "FT", "PO", "FO", "PO/8", "FO/8", "F7S", "F7S/8", "F5D"}

@@ -46,6 +46,7 @@ from showdown.simulator import GAMES, HandState, Stakes, write_phh
 
 from .reference import lowest_door_seat, showing_key
 
+pytestmark = pytest.mark.peers
 pokerkit = pytest.importorskip("pokerkit")
 
 Decision = tuple[int, int, int | None, int | None]

@@ -8,7 +8,7 @@ import pytest
 
 from showdown.simulator import HandState, Pot, Stakes, side_pots, split_amount
 
-from .conftest import check_down, holdem, stud_deck
+from .helpers import check_down, holdem, stud_deck
 
 
 def test_side_pots_from_contribution_levels() -> None:
@@ -65,7 +65,7 @@ def test_split_pot_exact_and_house_policies() -> None:
 def test_split_amount_priority_order() -> None:
     assert split_amount(11, [3, 1, 2]) == ({3: 4, 1: 4, 2: 3}, None)
     with pytest.raises(ValueError, match="policy"):
-        split_amount(3, [0, 1], "bogus")
+        split_amount(3, [0, 1], policy="bogus")
 
 
 def test_stud_odd_chip_to_highest_card_by_suit() -> None:

@@ -95,7 +95,7 @@ def test_custom_callable_agents():
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"game": "holdem"}, "game: unknown variant 'holdem'"),
+        ({"game": "holdme"}, "game: unknown game 'holdme' (did you mean 'holdem'"),
         ({"agents": ["random", "fish"]}, "agents: unknown agent 'fish'"),
         ({"players": 9, "game": "stud"}, "players: stud is played by 2-8 players, got 9"),
         ({"players": 1}, "players: nlhe is played by 2-10 players, got 1"),

@@ -7,7 +7,7 @@ import pytest
 
 from showdown.simulator import HandState, IllegalActionError, Stakes, settle_showdowns
 
-from .conftest import check_down, holdem
+from .helpers import check_down, holdem
 
 BOARD = "2c7h9d3sTc"
 HOLES = ["AsAd", "KsKd", "QsQd"]

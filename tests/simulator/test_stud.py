@@ -6,7 +6,7 @@ import pytest
 
 from showdown.simulator import GAMES, HandState, IllegalActionError, Stakes
 
-from .conftest import cards, check_down, stud_deck
+from .helpers import cards, check_down, stud_deck
 
 STAKES = Stakes.stud(ante=1, bring_in=2, small_bet=5)
 

@@ -99,7 +99,7 @@ def format_card(code: int) -> str:
     return RANKS[code >> 2] + SUITS[code & 3]
 
 
-def format_cards(codes: Iterable[int] | NDArray[np.integer], separator: str = "") -> str:
+def format_cards(codes: Iterable[int] | NDArray[np.integer], *, separator: str = "") -> str:
     """Canonical text of a 1-D sequence of card codes.
 
     Examples

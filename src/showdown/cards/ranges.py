@@ -26,7 +26,7 @@ unicode look-alikes (the long s ``ſ``, the Kelvin sign ``K``) are refused.
 ``T9s-76s``    both ranks step down together: T9s, 98s, 87s, 76s
 ``A9s-A5s``    the top card stays, the kicker steps: A9s, A8s, ..., A5s
 ``AhKh``       one specific combo (suits are letters or symbols)
-``random``     every two-card hand (also ``any`` or ``*``)
+``random``     every two-card hand (also ``any``, ``*`` or ``??``: :data:`RANDOM_WORDS`)
 =============  ==========================================================
 
 Weights: an item may end in ``:weight`` with ``0 < weight <= 1``, for example
@@ -51,10 +51,11 @@ from numpy.typing import NDArray
 from .codes import RANKS, CardsLike, format_cards, parse_cards
 from .masks import FULL_DECK_MASK, card_mask
 
-__all__ = ["RANDOM_WORDS", "HandRange", "parse_hand_or_range", "parse_range"]
+__all__ = ["RANDOM_WORDS", "HandRange", "is_random_text", "parse_hand_or_range", "parse_range"]
 
-#: Words that mean "any hand at all".
-RANDOM_WORDS = frozenset({"random", "any", "*"})
+#: Words that mean "any hand at all" (a random hand), in every game and entry point:
+#: ranges, Omaha hands, stud and draw players, the command line.
+RANDOM_WORDS = frozenset({"random", "any", "*", "??"})
 
 _RANK = r"(?:10|[2-9TJQKA])"
 # A hand class such as "AK", "AKs", "QQ+", "A2s+", "JJ-": two ranks, a suffix, a plus or minus.
@@ -77,6 +78,17 @@ _VALID_ITEMS = (
 _PAIR_SUITS = tuple(itertools.combinations(range(4), 2))
 _SUITED = tuple((suit, suit) for suit in range(4))
 _OFFSUIT = tuple((first, second) for first in range(4) for second in range(4) if first != second)
+
+
+def is_random_text(text: str) -> bool:
+    """Whether ``text`` is one of :data:`RANDOM_WORDS` (any case, spaces ignored).
+
+    Examples
+    --------
+    >>> is_random_text(" Random "), is_random_text("??"), is_random_text("AA")
+    (True, True, False)
+    """
+    return _WHITESPACE.sub("", text).lower() in RANDOM_WORDS
 
 
 def _rank_index(text: str) -> int:
@@ -556,7 +568,7 @@ def parse_hand_or_range(
     if hole_size == 2:
         return parse_range(text, dead=dead, name=name)
     dead_mask = _mask_of(dead, name="dead")
-    if _WHITESPACE.sub("", text).lower() in RANDOM_WORDS:
+    if is_random_text(text):
         return HandRange(None, None, text=text, hole_size=hole_size, dead_mask=dead_mask, name=name)
     cards = parse_cards(text, name=name)
     if cards.size != hole_size:

@@ -16,25 +16,16 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..games import HAND_TYPES
+
 if TYPE_CHECKING:  # the engine (numpy, numba) loads inside the callback only; see cli/main.py
     from .._progress import Progress
     from ..equity import EquityResult
     from ..equity.by_card import RunoutTable
 
-#: Game names shown in ``--help`` (kept equal to ``showdown.equity.GAMES`` by a test; the
-#: engine itself is not imported here so that ``showdown --help`` stays fast).
-GAME_NAMES = (
-    "holdem",
-    "omaha",
-    "omaha5",
-    "omaha6",
-    "omaha-hilo",
-    "omaha5-hilo",
-    "omaha6-hilo",
-    "stud",
-    "stud-hilo",
-    "draw",
-)
+#: Game names shown in ``--help``: the hand types of the game registry (a leaf module, so
+#: reading it keeps ``showdown --help`` fast).
+GAME_NAMES = tuple(HAND_TYPES)
 
 #: Runs expected to take longer than this (seconds) show a progress bar from their first
 #: report on; quicker runs print nothing extra.
@@ -229,7 +220,10 @@ def run_equity(
     from .._progress import compiling
     from ..equity import equity, get_game
 
-    rules = get_game(game)
+    try:
+        rules = get_game(game)
+    except ValueError as error:  # name the option, as every other message of the command does
+        raise ValueError(f"--game{str(error).removeprefix('game')}") from None
     canonical_game = rules.name  # aliases (plo, plo8, stud8, ...) work too
     reporter = _ProgressReporter(show_progress)
     # One line on stderr before a real compile (never on a warm cache), estimated
@@ -302,7 +296,10 @@ def _check_combos_choice(choice: str | None, n_players: int) -> None:
     default="holdem",
     show_default=True,
     metavar="GAME",
-    help=f"One of {', '.join(GAME_NAMES)}; aliases such as plo, plo8, stud8 work too.",
+    help=(
+        f"One of {', '.join(GAME_NAMES)}. Names with a betting structure (nlhe, plo8, "
+        "stud8...) and aliases work too: the betting does not change equity."
+    ),
 )
 @click.option("--exact", is_flag=True, help="Enumerate every deal (no sampling).")
 @click.option("--samples", "-n", type=int, metavar="N", help="Sample N deals (Monte Carlo).")

@@ -1,67 +1,42 @@
 """``showdown replay``: replay PHH hand histories and print actions, pots and results.
 
 Each file is replayed by the simulator (every action checked against the
-rules); the command prints the actions in words, the pots (main and side) and
-each player's finishing stack and result. ``--json`` prints one JSON document.
+rules); the command prints the actions in poker words ("checks", "calls 40",
+"raises to 120", "brings in for 2"; :mod:`showdown.simulator.phh.narrate`), the
+pots (main and side), who won what with which hand, and each player's
+finishing stack and result. ``--json`` prints one JSON document.
 """
 
 from __future__ import annotations
 
 import json
+import textwrap
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import click
 
+from ..games import PLAY_GAMES
 from .simulate_command import BadInputIsStatusOne
 
-EPILOG = """\b
+VARIANTS_TEXT = textwrap.fill(
+    "Supported variants (PHH code = game): "
+    + ", ".join(f"{game.phh_code} = {game.name}" for game in PLAY_GAMES.values())
+    + ".",
+    width=80,
+)
+
+EPILOG = f"""\b
 Examples:
   showdown replay hand.phh
   showdown replay hands/*.phh --json
 
 \b
-Supported variants (PHH codes): NT PT FT PO FO PO/8 FO/8 F7S F7S/8 F5D.
+{VARIANTS_TEXT}
 A file that cannot be read or replayed prints 'Error: FILE: ...' to stderr and
 exits with status 1.
 """
-
-#: PHH action codes in words.
-VERBS = {"f": "folds", "cc": "checks/calls", "cbr": "bets/raises to", "pb": "brings in"}
-
-
-def describe_action(action: str, names: list[str]) -> str:
-    """One PHH action in words, e.g. ``"p2 cbr 6"`` -> ``"Bob bets/raises to 6"``.
-
-    Examples
-    --------
-    >>> describe_action("d db Kd7c2h", ["A", "B"])
-    'board: Kd7c2h'
-    >>> describe_action("p2 sm", ["A", "B"])
-    'B mucks'
-    """
-    tokens = action.split()
-    if tokens[:2] == ["d", "dh"]:
-        return f"{_name(tokens[2], names)} is dealt {' '.join(tokens[3:])}"
-    if tokens[:2] == ["d", "db"]:
-        return f"board: {' '.join(tokens[2:])}"
-    who = _name(tokens[0], names)
-    code, rest = (tokens[1] if len(tokens) > 1 else ""), tokens[2:]
-    if code == "sm":
-        return f"{who} shows {' '.join(rest)}" if rest else f"{who} mucks"
-    if code == "sd":
-        return f"{who} discards {' '.join(rest)}" if rest else f"{who} stands pat"
-    verb = VERBS.get(code)
-    if verb is None:
-        return action
-    return f"{who} {verb}" + (f" {' '.join(rest)}" if rest else "")
-
-
-def _name(token: str, names: list[str]) -> str:
-    if token.startswith("p") and token[1:].isdigit() and 0 < int(token[1:]) <= len(names):
-        return names[int(token[1:]) - 1]
-    return token
 
 
 def replay_file(path: Path, *, strict: bool = False, odd_chips: str = "standard") -> dict[str, Any]:
@@ -70,13 +45,15 @@ def replay_file(path: Path, *, strict: bool = False, odd_chips: str = "standard"
     ``mismatch`` says how the file's ``finishing_stacks`` contradict the replay
     (``None`` when they agree or are absent); with ``strict`` that is an error.
     """
-    from ..simulator import read_phh, replay, side_pots
+    from ..simulator import read_phh, side_pots
     from ..simulator.phh import check_finishing_stacks
+    from ..simulator.phh.narrate import narrate
 
     history = read_phh(path)
-    state = replay(history, odd_chips=odd_chips, strict=strict)
+    story = narrate(history, odd_chips=odd_chips, strict=strict)
+    state = story.state
     count = len(history.starting_stacks)
-    names = list(history.players) if history.players else [f"p{k + 1}" for k in range(count)]
+    names = story.names
     live = [not state.folded[s] and not state.mucked[s] for s in range(count)]
     wagers = [state.totals[s] - state.ante_paid[s] for s in range(count)]
     pots = side_pots(wagers, live, dead=sum(state.ante_paid))
@@ -87,9 +64,10 @@ def replay_file(path: Path, *, strict: bool = False, odd_chips: str = "standard"
     return {
         "file": str(path),
         "variant": history.variant,
+        "game": history.game.name,
         "players": names,
         "starting_stacks": starting,
-        "actions": [describe_action(action, names) for action in history.actions],
+        "actions": story.actions,
         "pot": _number(Fraction(sum(pot.amount for pot in pots), scale)),
         "pots": [
             {
@@ -98,6 +76,11 @@ def replay_file(path: Path, *, strict: bool = False, odd_chips: str = "standard"
             }
             for pot in pots
         ],
+        "winners": [
+            {"player": winner.player, "amount": winner.amount, "hand": winner.hand}
+            for winner in story.winners
+        ],
+        "results": story.results,
         "finishing_stacks": finishing,
         "net": [end - start for end, start in zip(finishing, starting, strict=True)],
         "board": _cards(state.board) if state.board else "",
@@ -118,16 +101,18 @@ def _number(value: Any) -> int | float:
 
 def format_summary(summary: dict[str, Any]) -> list[str]:
     """The text lines printed for one replayed hand."""
-    lines = [f"{summary['file']} ({summary['variant']}, {len(summary['players'])} players)"]
+    players = len(summary["players"])
+    lines = [f"{summary['file']} ({summary['game']}, PHH {summary['variant']}, {players} players)"]
     lines += [f"  {action}" for action in summary["actions"]]
     for index, pot in enumerate(summary["pots"]):
         label = "main pot" if index == 0 else f"side pot {index}"
-        lines.append(f"  {label}: {pot['amount']} ({', '.join(pot['eligible'])})")
+        lines.append(f"  {label}: {pot['amount']:,} ({', '.join(pot['eligible'])})")
+    lines += [f"  {result}" for result in summary["results"]]
     width = max(len(name) for name in summary["players"])
     for name, end, net in zip(
         summary["players"], summary["finishing_stacks"], summary["net"], strict=True
     ):
-        lines.append(f"  {name:<{width}}  {end:>8}  {net:+}")
+        lines.append(f"  {name:<{width}}  {end:>12,}  {net:+,}")
     return lines
 
 

@@ -16,12 +16,33 @@ from __future__ import annotations
 import json
 import sys
 import tempfile
+import textwrap
 from pathlib import Path
 from typing import Any
 
 import click
 
-EPILOG = """\b
+from ..games import HAND_TYPES, PLAY_GAMES, find_game
+
+#: Seats per table when one agent is named (several agents: one seat each); the same rule
+#: as ``simulate()`` (``showdown.simulator.session.DEFAULT_PLAYERS``, checked by a test).
+DEFAULT_PLAYERS = 6
+
+#: "holdem = nlhe, omaha = plo, ...": hand types whose usual game has another name.
+GAME_DEFAULTS = ", ".join(
+    f"{name} = {play}"
+    for name in HAND_TYPES
+    if (play := find_game(name).play) is not None and play != name
+)
+
+GAMES_TEXT = textwrap.fill(
+    f"Games: {' '.join(PLAY_GAMES)}; a hand type plays at its usual betting "
+    f"({GAME_DEFAULTS}). Aliases (limit-holdem, plo-hilo, stud-8...) work too; "
+    "a name it does not know gets the full list.",
+    width=80,
+)
+
+EPILOG = f"""\b
 Examples:
   showdown simulate --game nlhe --players 6 --hands 100000 --agents random,call,strength
   showdown simulate --game plo8 --players 4 --hands 5000 --seed 7 --json
@@ -31,9 +52,12 @@ Examples:
 \b
 Agents (repeated in order to fill the seats): random (a random legal action),
 call (always checks or calls), strength (bets, calls or folds by its hand's
-strength). Games: nlhe plhe flhe plo flo plo8 flo8 stud stud8 draw.
+strength). One seat per agent named; a single agent fills {DEFAULT_PLAYERS} seats.
+\b
+{GAMES_TEXT}
 Stakes are 1/2 blinds (stud: 1 ante, 2 bring-in, 5-10; draw: 1 ante, 2-4);
 bb/100 counts the small bet as the big blind in stud and draw.
+Without --seed a seed is drawn and printed: pass it back to repeat the run.
 Bad input prints 'Error: ...' to stderr and exits with status 1.
 """
 
@@ -157,13 +181,22 @@ def _tell(line: str) -> None:
     epilog=EPILOG,
     short_help="Play many hands between agents: bb/100, VPIP/PFR, showdowns.",
 )
-@click.option("--game", "-g", default="nlhe", show_default=True, help="Variant to play.")
+@click.option(
+    "--game",
+    "-g",
+    default="nlhe",
+    show_default=True,
+    help=f"Game to play: {', '.join(PLAY_GAMES)}, or a hand type ({GAME_DEFAULTS}).",
+)
 @click.option(
     "--players",
     "-p",
     type=int,
     default=None,
-    help="Seats per table [default: 6, more if more agents are named]; agents repeat to fill them.",
+    help=(
+        f"Seats per table [default: one per agent named, {DEFAULT_PLAYERS} for a single "
+        "agent]; agents repeat in order to fill them."
+    ),
 )
 @click.option("--hands", "-n", type=int, default=10_000, show_default=True, help="Hands to play.")
 @click.option(
@@ -173,7 +206,12 @@ def _tell(line: str) -> None:
     show_default=True,
     help="Comma-separated agents: random, call, strength.",
 )
-@click.option("--seed", type=int, default=None, help="Seed: the same seed repeats the run exactly.")
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    help="Seed: the same seed repeats the run exactly [default: drawn and printed].",
+)
 @click.option(
     "--mode",
     type=click.Choice(["cash", "tournament"]),
@@ -181,7 +219,12 @@ def _tell(line: str) -> None:
     show_default=True,
     help="cash: stacks topped up each hand; tournament: play down to one player, repeat.",
 )
-@click.option("--stack", type=int, default=None, help="Starting stack [default: 100 big blinds].")
+@click.option(
+    "--stack",
+    type=int,
+    default=None,
+    help="Starting stack in chips, at least one big blind [default: 100 big blinds].",
+)
 @click.option(
     "--threads",
     type=int,
@@ -212,9 +255,6 @@ def simulate_command(
     Columns: net chips, bb/100 with its 95% interval, VPIP, PFR, aggression
     (bets and raises per call), went to showdown and won at showdown.
     """
-    if players is None:
-        # Six seats by default (more when more agents are named); agents repeat to fill them.
-        players = max(6, len([name for name in agents.split(",") if name.strip()]))
     from .._progress import Progress
 
     # The bar is drawn from the start (before any compile) on a terminal, and removed
@@ -236,9 +276,9 @@ def simulate_command(
             data["phh_out"] = str(phh_out)
         click.echo(json.dumps(data, indent=2))
         return
-    seed_text = f", seed {seed}" if seed is not None else ""
     click.echo(
-        f"{result.game}: {result.players} players, big blind {result.big_blind} chips{seed_text}"
+        f"{result.game}: {result.players} players, big blind {result.big_blind} chips, "
+        f"seed {result.seed} (repeat with --seed {result.seed})"
     )
     click.echo(result.table())
     if phh_out is not None:

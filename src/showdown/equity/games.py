@@ -14,7 +14,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..cards import as_card_array, format_cards, parse_cards
-from ..cards.ranges import RANDOM_WORDS, HandRange, parse_hand_or_range
+from ..cards.range_notation import format_range
+from ..cards.ranges import HandRange, is_random_text, parse_hand_or_range, parse_range
+from ..games import HAND_TYPES, hand_type
 
 MODE_BEST_FIVE = 0  # hold'em, stud, draw: best five of own cards plus board
 MODE_OMAHA = 1  # exactly two own cards and three board cards
@@ -52,59 +54,31 @@ class Game:
 
 
 GAMES: dict[str, Game] = {
-    game.name: game
-    for game in [
-        Game("holdem", "board", 2, MODE_BEST_FIVE, False, "Texas hold'em"),
-        Game("omaha", "board", 4, MODE_OMAHA, False, "Omaha, 4 hole cards"),
-        Game("omaha5", "board", 5, MODE_OMAHA, False, "Omaha, 5 hole cards"),
-        Game("omaha6", "board", 6, MODE_OMAHA, False, "Omaha, 6 hole cards"),
-        Game("omaha-hilo", "board", 4, MODE_OMAHA, True, "Omaha hi-lo 8 or better"),
-        Game("omaha5-hilo", "board", 5, MODE_OMAHA, True, "5-card Omaha hi-lo 8 or better"),
-        Game("omaha6-hilo", "board", 6, MODE_OMAHA, True, "6-card Omaha hi-lo 8 or better"),
-        Game("stud", "stud", 7, MODE_BEST_FIVE, False, "7-card stud"),
-        Game("stud-hilo", "stud", 7, MODE_BEST_FIVE, True, "7-card stud hi-lo 8 or better"),
-        Game("draw", "draw", 5, MODE_BEST_FIVE, False, "5-card draw, one draw"),
-    ]
+    hand.name: Game(
+        hand.name,
+        hand.kind,
+        hand.cards,
+        MODE_OMAHA if hand.omaha else MODE_BEST_FIVE,
+        hand.hilo,
+        hand.title,
+    )
+    for hand in HAND_TYPES.values()
 }
-
-ALIASES = {
-    "hold'em": "holdem",
-    "texas": "holdem",
-    "nlhe": "holdem",
-    "he": "holdem",
-    "plo": "omaha",
-    "omaha4": "omaha",
-    "plo5": "omaha5",
-    "plo6": "omaha6",
-    "omaha8": "omaha-hilo",
-    "omaha-8": "omaha-hilo",
-    "omaha-hi-lo": "omaha-hilo",
-    "plo8": "omaha-hilo",
-    "omaha4-hilo": "omaha-hilo",
-    "stud8": "stud-hilo",
-    "stud-8": "stud-hilo",
-    "stud-hi-lo": "stud-hilo",
-    "5-card-draw": "draw",
-    "five-card-draw": "draw",
-}
+"""Every game by canonical name; names and aliases live in :mod:`showdown.games`."""
 
 
 def get_game(name: str) -> Game:
-    """Look a game up by name or alias (case-insensitive).
+    """Look a game up by any name of :mod:`showdown.games` (case-insensitive).
+
+    A name with a betting structure reads as its hand type: equity does not
+    depend on the betting (``plo8`` and ``flo8`` are both Omaha hi-lo).
 
     Examples
     --------
-    >>> get_game("PLO8").name
-    'omaha-hilo'
+    >>> get_game("PLO8").name, get_game("nlhe").name, get_game("Stud Hi-Lo").name
+    ('omaha-hilo', 'holdem', 'stud-hilo')
     """
-    if not isinstance(name, str):
-        raise ValueError(f"game: expected a game name, got {name!r}")
-    key = name.strip().lower().replace("_", "-").replace(" ", "-")
-    key = ALIASES.get(key, key)
-    if key not in GAMES:
-        known = ", ".join(GAMES)
-        raise ValueError(f"game: unknown game {name!r}; known games: {known}")
-    return GAMES[key]
+    return GAMES[hand_type(name).name]
 
 
 @dataclass
@@ -134,46 +108,37 @@ class Player:
         return self.known
 
 
-#: Stud and draw: nothing known (ranges accept the same words, and "" or "??" here).
-_RANDOM_WORDS = {*RANDOM_WORDS, "??", ""}
 _DRAW_SPLIT = re.compile(r"\s*/\s*")
-_WHITESPACE = re.compile(r"\s+")
-_COMBO = re.compile(r"(?:10|[2-9tjqka])[cdhs♣♦♥♠♧♢♡♤](?:10|[2-9tjqka])[cdhs♣♦♥♠♧♢♡♤]", re.I)
-_SUFFIX = re.compile(r"([2-9TJQKA]{2})([SO])")
 
 
 def canonical_range_text(text: str) -> str:
-    """A hold'em range as canonical text: ``"qq+,10s10h, ako:0.5"`` -> ``"QQ+, TsTh, AKo:0.5"``.
+    """A hold'em range as canonical, valid range text (the shortest usual notation).
 
     Ranks upper case (``T`` for ten), suits and the ``s``/``o`` suffix lower
-    case, items separated by ``", "``; what each item means is unchanged.
+    case, items separated by ``", "``; the combos and weights are unchanged,
+    so the text parses back to the same range.
 
     Examples
     --------
     >>> canonical_range_text("qq+,10s10h, a2s+ , kto:0.5")
     'QQ+, TsTh, A2s+, KTo:0.5'
+    >>> canonical_range_text("22 33 44"), canonical_range_text("any")
+    ('44-', 'random')
     """
-    items = []
-    for item in _WHITESPACE.sub("", text).split(","):
-        body, colon, weight = item.partition(":")
-        if body.lower() in RANDOM_WORDS:
-            body = "random"
-        elif _COMBO.fullmatch(body):
-            body = format_cards(parse_cards(body))
-        else:
-            body = _SUFFIX.sub(lambda match: match[1] + match[2].lower(), body.upper())
-            body = body.replace("10", "T")
-        items.append(body + colon + weight)
-    return ", ".join(items)
+    return _range_label(parse_range(text))
 
 
-def _board_label(text: str, hand_range: HandRange, hole_size: int) -> str:
-    """Canonical text of a board-game holding (a hand, ``random`` or a hold'em range)."""
-    if hand_range.is_random and _WHITESPACE.sub("", text).lower() in RANDOM_WORDS:
+def _range_label(hand_range: HandRange) -> str:
+    """Canonical text of a board-game holding: ``random``, a hand, or a hold'em range."""
+    if hand_range.is_random:
         return "random"
-    if hole_size == 2:
-        return canonical_range_text(text)
-    return format_cards(parse_cards(text))
+    if hand_range.hole_size == 2:
+        return format_range(hand_range.combos, hand_range.weights)
+    try:
+        # An Omaha hand in the order typed (hands are read in deal order), canonical cards.
+        return format_cards(parse_cards(hand_range.text))
+    except ValueError:
+        return format_cards(hand_range.combos[0][::-1])
 
 
 def _label(index: int) -> str:
@@ -190,8 +155,7 @@ def parse_players(game: Game, players: list[object]) -> list[Player]:
                 raise ValueError(
                     f"{name}: a {holding.hole_size}-card range does not fit {game.name}"
                 )
-            label = _board_label(holding.text, holding, holding.hole_size)
-            parsed.append(Player(label, hand_range=holding))
+            parsed.append(Player(_range_label(holding), hand_range=holding))
             continue
         if not isinstance(holding, str):
             cards = as_card_array(holding, name=name)  # type: ignore[arg-type]
@@ -199,10 +163,10 @@ def parse_players(game: Game, players: list[object]) -> list[Player]:
         text = holding.strip()
         if game.kind == "board":
             hand_range = parse_hand_or_range(text, game.hole_size, name=name)
-            label = _board_label(text, hand_range, game.hole_size)
-            parsed.append(Player(label, hand_range=hand_range))
-        elif text.lower() in _RANDOM_WORDS:
-            # Nothing known: every card is dealt (5-card draw: a pat hand of five).
+            parsed.append(Player(_range_label(hand_range), hand_range=hand_range))
+        elif not text or is_random_text(text):
+            # Nothing known ("" is no known card; a random word the same): every card is
+            # dealt (5-card draw: a pat hand of five).
             size = game.hole_size
             parsed.append(Player("random", known=np.zeros(0, np.uint8), need=size))
         elif game.kind == "stud":

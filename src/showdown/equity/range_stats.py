@@ -80,6 +80,7 @@ _POPCOUNT = np.array([bin(mask).count("1") for mask in range(1 << 13)], dtype=np
 def range_stats(
     hand_range: Range | HandRange | str,
     board: CardsLike,
+    *,
     dead: CardsLike | None = None,
 ) -> Any:
     """Share of a range in each made-hand category and each draw on a board.

@@ -3,14 +3,21 @@
 Every function is batch-first: the hand is the last axis and any leading shape
 is a batch. Strings (``"AsKsQsJsTs"``) and lists of strings are accepted and
 parsed here; kernels only ever see validated ``uint8`` arrays.
+
+Types: one hand (a card string, or a list of card codes) gives a numpy scalar,
+a batch (a list of card strings, nested lists, an array) a numpy array; the
+overloads say so to type checkers. As in numpy's own stubs, an array argument
+is typed as giving an array even when it holds a single hand (a 1-D array
+gives a numpy scalar, which supports the same operations).
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, overload
 
 import numpy as np
 from numpy.typing import NDArray
@@ -25,6 +32,17 @@ from .tables import get_tables
 
 #: Below this many hands the kernels run on one thread: starting threads costs more.
 PARALLEL_THRESHOLD = 50_000
+
+#: Cards a best-five hand is made from (own cards plus board).
+HIGH_SIZES = (5, 6, 7)
+
+OneHand = str | Sequence[int]
+"""One hand: a card string (``"AsKd"``) or the codes of one hand (``[51, 45]``)."""
+
+Batch = NDArray[Any] | list[str] | tuple[str, ...] | Sequence[Sequence[int]]
+"""A batch of hands: an array (the hand on the last axis), a list of card strings, or
+nested lists of codes. (A list of one-card strings, ``["As", "Kd", ...]``, is read as
+one hand but typed as a batch.)"""
 
 
 def _to_card_array(cards: CardsLike, name: str, lengths: tuple[int, ...]) -> NDArray[np.uint8]:
@@ -55,7 +73,9 @@ def _to_card_array(cards: CardsLike, name: str, lengths: tuple[int, ...]) -> NDA
 def _flat(array: NDArray[np.uint8], name: str = "cards") -> NDArray[np.uint8]:
     """The batch as contiguous ``(n, cards)`` rows (a copy for views and broadcasts)."""
     try:
-        return np.ascontiguousarray(array.reshape(-1, array.shape[-1]))
+        # Rows counted from the shape: reshape(-1, 0) cannot infer them for an empty board.
+        rows = math.prod(array.shape[:-1])
+        return np.ascontiguousarray(array.reshape(rows, array.shape[-1]))
     except MemoryError:
         raise ValueError(
             f"{name}: a batch of shape {array.shape} ({array.size:,} cards) does not fit in "
@@ -93,51 +113,87 @@ def _raise_bad_row(
     raise ValueError(f"{label}{where}: invalid cards")  # pragma: no cover - defensive
 
 
-def evaluate(cards: CardsLike, *, threads: int | None = None) -> Any:
-    """Best high-hand strength of 5, 6 or 7 cards.
+@overload
+def evaluate(
+    cards: OneHand, board: OneHand | None = None, *, threads: int | None = None
+) -> np.uint16: ...
+@overload
+def evaluate(
+    cards: Batch, board: CardsLike | None = None, *, threads: int | None = None
+) -> NDArray[np.uint16]: ...
+@overload
+def evaluate(
+    cards: CardsLike, board: CardsLike | None = None, *, threads: int | None = None
+) -> np.uint16 | NDArray[np.uint16]: ...
+def evaluate(
+    cards: CardsLike, board: CardsLike | None = None, *, threads: int | None = None
+) -> Any:
+    """Best high-hand strength of 5, 6 or 7 cards (a hand's own cards plus a board).
 
     Parameters
     ----------
     cards
-        ``(..., 5|6|7)`` card codes, a card string, or a list of card strings.
+        ``(..., 5|6|7)`` card codes, a card string, or a list of card strings;
+        with ``board``, the hand's own cards (``(..., 2)`` in hold'em).
+    board
+        Community cards joined to every hand (batch shapes broadcast, as for
+        :func:`evaluate_omaha`); 5, 6 or 7 cards in all.
     threads
         Threads for big batches; ``None`` uses all cores above 50,000 hands.
         Results are identical at any thread count.
 
     Returns
     -------
-    numpy.ndarray or numpy.uint16
-        ``uint16`` strengths of the batch shape; larger is stronger, equal is
-        a tie, and ``strength >> 12`` is the :class:`HandCategory`.
+    numpy.uint16 or numpy.ndarray
+        ``uint16`` strengths of the batch shape (a scalar for one hand); larger is
+        stronger, equal is a tie, and ``strength >> 12`` is the :class:`HandCategory`.
 
     Examples
     --------
     >>> from showdown import evaluate, describe
     >>> describe(evaluate("7c7d7h2s2d3c4c"))
     'Full House, Sevens over Twos'
+    >>> describe(evaluate("AsKs", board="QsJsTs2c3d"))  # hold'em: hole cards and a board
+    'Straight Flush, Ace high (Royal Flush)'
     >>> evaluate(["AsKsQsJsTs", "2c3d4h5s7c"]).tolist()
     [36873, 4096]
+    >>> describe(evaluate(["AsAd", "KsKd"], board="Ah7c2d"))  # two hands, one flop
+    ['Three of a Kind, Aces, 7-2 kickers', 'Pair of Kings, A-7-2 kickers']
     """
-    array = _to_card_array(cards, "cards", (5, 6, 7))
-    flat = _flat(array)
+    flat, shape, parts, names = _hands(cards, board)
     tables = get_tables()
     out = np.empty(flat.shape[0], np.uint16)
     with thread_limit(_threads_for(flat.shape[0], threads)):
         _kernels.evaluate_kernel(flat, tables, out)
     bad = out == 0
     if bad.any():
-        _raise_bad_row([flat], bad, ["cards"])
-    return _finish(out, array.shape[:-1])
+        _raise_bad_row(parts, bad, names)
+    return _finish(out, shape)
 
 
-def evaluate_low8(cards: CardsLike, *, threads: int | None = None) -> Any:
-    """Best 8-or-better (ace-to-five) low of 5, 6 or 7 cards.
+@overload
+def evaluate_low8(
+    cards: OneHand, board: OneHand | None = None, *, threads: int | None = None
+) -> np.uint8: ...
+@overload
+def evaluate_low8(
+    cards: Batch, board: CardsLike | None = None, *, threads: int | None = None
+) -> NDArray[np.uint8]: ...
+@overload
+def evaluate_low8(
+    cards: CardsLike, board: CardsLike | None = None, *, threads: int | None = None
+) -> np.uint8 | NDArray[np.uint8]: ...
+def evaluate_low8(
+    cards: CardsLike, board: CardsLike | None = None, *, threads: int | None = None
+) -> Any:
+    """Best 8-or-better (ace-to-five) low of 5, 6 or 7 cards (own cards plus ``board``).
 
     Straights and flushes do not count against a low; pairs cannot be used.
+    ``cards``, ``board`` and ``threads`` are as for :func:`evaluate`.
 
     Returns
     -------
-    numpy.ndarray or numpy.uint8
+    numpy.uint8 or numpy.ndarray
         1..56, larger is a better low (56 = A-2-3-4-5); 0 means no qualifying low.
 
     Examples
@@ -147,38 +203,77 @@ def evaluate_low8(cards: CardsLike, *, threads: int | None = None) -> Any:
     (56, 0)
     >>> describe_low(evaluate_low8("8c6d4h2sAcKd9h"))
     '8-6-4-2-A low'
+    >>> describe_low(evaluate_low8("8c6d", board="4h2sAcKd9h"))
+    '8-6-4-2-A low'
     """
-    array = _to_card_array(cards, "cards", (5, 6, 7))
-    flat = _flat(array)
+    flat, shape, parts, names = _hands(cards, board)
     tables = get_tables()
     out = np.empty(flat.shape[0], np.uint8)
     with thread_limit(_threads_for(flat.shape[0], threads)):
         _kernels.low8_kernel(flat, tables, out)
     bad = out > N_LOWS
     if bad.any():
-        _raise_bad_row([flat], bad, ["cards"])
-    return _finish(out, array.shape[:-1])
+        _raise_bad_row(parts, bad, names)
+    return _finish(out, shape)
 
 
-def _omaha_inputs(hole_cards: CardsLike, board_cards: CardsLike):
-    hole = _to_card_array(hole_cards, "hole_cards", (4, 5, 6))
-    board = _to_card_array(board_cards, "board_cards", (3, 4, 5))
+def _pair_inputs(
+    first: NDArray[np.uint8], second: NDArray[np.uint8], names: tuple[str, str]
+) -> tuple[NDArray[np.uint8], NDArray[np.uint8], tuple[int, ...]]:
+    """Two card arrays broadcast to one batch shape, each as contiguous ``(n, cards)`` rows."""
     try:
-        shape = np.broadcast_shapes(hole.shape[:-1], board.shape[:-1])
+        shape = np.broadcast_shapes(first.shape[:-1], second.shape[:-1])
     except ValueError:
         raise ValueError(
-            f"hole_cards batch shape {hole.shape[:-1]} does not match board_cards batch shape "
-            f"{board.shape[:-1]}"
+            f"{names[0]} batch shape {first.shape[:-1]} does not match {names[1]} batch shape "
+            f"{second.shape[:-1]}"
         ) from None
     if math.prod(shape) == 0:
         # No row will reach the kernel, which is where repeats and codes over
         # 51 are caught: check the inputs as given so the answer does not
         # depend on the other argument's batch shape.
-        as_card_array(hole, name="hole_cards")
-        as_card_array(board, name="board_cards")
-    hole = _flat(np.broadcast_to(hole, shape + hole.shape[-1:]), "hole_cards")
-    board = _flat(np.broadcast_to(board, shape + board.shape[-1:]), "board_cards")
-    return hole, board, shape
+        as_card_array(first, name=names[0])
+        as_card_array(second, name=names[1])
+    first = _flat(np.broadcast_to(first, shape + first.shape[-1:]), names[0])
+    second = _flat(np.broadcast_to(second, shape + second.shape[-1:]), names[1])
+    return first, second, shape
+
+
+def _omaha_inputs(hole_cards: CardsLike, board_cards: CardsLike):
+    hole = _to_card_array(hole_cards, "hole_cards", (4, 5, 6))
+    board = _to_card_array(board_cards, "board_cards", (3, 4, 5))
+    return _pair_inputs(hole, board, ("hole_cards", "board_cards"))
+
+
+def _hands(
+    cards: CardsLike, board: CardsLike | None
+) -> tuple[NDArray[np.uint8], tuple[int, ...], list[NDArray[np.uint8]], list[str]]:
+    """Rows of 5-7 cards for the best-five evaluators: ``cards`` alone, or joined to ``board``.
+
+    Returns the rows, the batch shape, and the parts and names a bad row is reported by.
+    """
+    if board is None:
+        array = _to_card_array(cards, "cards", HIGH_SIZES)
+        flat = _flat(array)
+        return flat, array.shape[:-1], [flat], ["cards"]
+    hand = _to_card_array(cards, "cards", tuple(range(1, 8)))
+    shared = _to_card_array(board, "board", tuple(range(0, 6)))
+    total = hand.shape[-1] + shared.shape[-1]
+    if total not in HIGH_SIZES:
+        raise ValueError(
+            f"cards + board: expected 5, 6 or 7 cards in all, got {hand.shape[-1]} + "
+            f"{shared.shape[-1]} = {total}"
+        )
+    hand_rows, board_rows, shape = _pair_inputs(hand, shared, ("cards", "board"))
+    return (
+        np.concatenate((hand_rows, board_rows), axis=1),
+        shape,
+        [hand_rows, board_rows],
+        [
+            "cards",
+            "board",
+        ],
+    )
 
 
 def _run_omaha(
@@ -197,6 +292,22 @@ def _run_omaha(
     return (_finish(out_high, shape) if high else None, _finish(out_low, shape) if low else None)
 
 
+@overload
+def evaluate_omaha(
+    hole_cards: OneHand, board_cards: OneHand, *, threads: int | None = None
+) -> np.uint16: ...
+@overload
+def evaluate_omaha(
+    hole_cards: Batch, board_cards: CardsLike, *, threads: int | None = None
+) -> NDArray[np.uint16]: ...
+@overload
+def evaluate_omaha(
+    hole_cards: CardsLike, board_cards: Batch, *, threads: int | None = None
+) -> NDArray[np.uint16]: ...
+@overload
+def evaluate_omaha(
+    hole_cards: CardsLike, board_cards: CardsLike, *, threads: int | None = None
+) -> np.uint16 | NDArray[np.uint16]: ...
 def evaluate_omaha(
     hole_cards: CardsLike, board_cards: CardsLike, *, threads: int | None = None
 ) -> Any:
@@ -225,6 +336,22 @@ def evaluate_omaha(
     return _run_omaha(hole_cards, board_cards, threads, high=True, low=False)[0]
 
 
+@overload
+def evaluate_omaha_low8(
+    hole_cards: OneHand, board_cards: OneHand, *, threads: int | None = None
+) -> np.uint8: ...
+@overload
+def evaluate_omaha_low8(
+    hole_cards: Batch, board_cards: CardsLike, *, threads: int | None = None
+) -> NDArray[np.uint8]: ...
+@overload
+def evaluate_omaha_low8(
+    hole_cards: CardsLike, board_cards: Batch, *, threads: int | None = None
+) -> NDArray[np.uint8]: ...
+@overload
+def evaluate_omaha_low8(
+    hole_cards: CardsLike, board_cards: CardsLike, *, threads: int | None = None
+) -> np.uint8 | NDArray[np.uint8]: ...
 def evaluate_omaha_low8(
     hole_cards: CardsLike, board_cards: CardsLike, *, threads: int | None = None
 ) -> Any:
@@ -246,6 +373,22 @@ def evaluate_omaha_low8(
     return _run_omaha(hole_cards, board_cards, threads, high=False, low=True)[1]
 
 
+@overload
+def evaluate_omaha_hilo(
+    hole_cards: OneHand, board_cards: OneHand, *, threads: int | None = None
+) -> tuple[np.uint16, np.uint8]: ...
+@overload
+def evaluate_omaha_hilo(
+    hole_cards: Batch, board_cards: CardsLike, *, threads: int | None = None
+) -> tuple[NDArray[np.uint16], NDArray[np.uint8]]: ...
+@overload
+def evaluate_omaha_hilo(
+    hole_cards: CardsLike, board_cards: Batch, *, threads: int | None = None
+) -> tuple[NDArray[np.uint16], NDArray[np.uint8]]: ...
+@overload
+def evaluate_omaha_hilo(
+    hole_cards: CardsLike, board_cards: CardsLike, *, threads: int | None = None
+) -> tuple[Any, Any]: ...
 def evaluate_omaha_hilo(
     hole_cards: CardsLike, board_cards: CardsLike, *, threads: int | None = None
 ) -> tuple[Any, Any]:

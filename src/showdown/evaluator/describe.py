@@ -1,11 +1,17 @@
-"""Turn strengths back into words and categories."""
+"""Turn strengths back into words and categories.
+
+One strength (an int or numpy integer) gives one answer; an array or list gives an
+array (categories) or a list nested like the input (words); the overloads say so.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, overload
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..cards.codes import check_integer_dtype, refuse_masked
 from .categories import (
@@ -57,6 +63,10 @@ def _first_invalid(array: np.ndarray) -> int | None:
     return int(array[~np.asarray(valid)].ravel()[0]) if array.ndim else int(array)
 
 
+@overload
+def hand_category(strength: int | np.integer[Any]) -> HandCategory: ...
+@overload
+def hand_category(strength: NDArray[Any] | Sequence[Any]) -> NDArray[np.uint8]: ...
 def hand_category(strength: Any) -> Any:
     """Category of high strengths: a :class:`HandCategory` for one, an array for many.
 
@@ -83,6 +93,10 @@ def hand_category(strength: Any) -> Any:
     return categories.astype(np.uint8)
 
 
+@overload
+def describe(strength: int | np.integer[Any]) -> str: ...
+@overload
+def describe(strength: NDArray[Any] | Sequence[Any]) -> list[Any]: ...
 def describe(strength: Any) -> Any:
     """Words for high strengths: a string for one, a list (nested like the input) for many.
 
@@ -106,6 +120,10 @@ def describe(strength: Any) -> Any:
     return np.vectorize(one, otypes=[object])(array).tolist()
 
 
+@overload
+def describe_low(strength: int | np.integer[Any]) -> str: ...
+@overload
+def describe_low(strength: NDArray[Any] | Sequence[Any]) -> list[Any]: ...
 def describe_low(strength: Any) -> Any:
     """Words for 8-or-better low strengths (``"8-6-4-2-A low"``, ``"no low"`` for 0).
 

@@ -175,7 +175,7 @@ class RandomAgent:
 
     name = "random"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, *, seed: int | None = None) -> None:
         self._random = random.Random(seed).random
         self._rng = random.Random(None if seed is None else seed + 1)
 
@@ -287,7 +287,7 @@ class HandStrengthAgent:
 
     name = "strength"
 
-    def __init__(self, raise_at: float = 0.7, call_at: float = 0.35) -> None:
+    def __init__(self, *, raise_at: float = 0.7, call_at: float = 0.35) -> None:
         self.raise_at = raise_at
         self.call_at = call_at
         self._cache_hand: object = None
@@ -366,7 +366,7 @@ AGENTS: dict[str, Callable[..., Agent]] = {
 """Built-in agents by name (``simulate`` and the CLI accept these names)."""
 
 
-def make_agent(spec: str | Agent, seed: int | None = None) -> Agent:
+def make_agent(spec: str | Agent, *, seed: int | None = None) -> Agent:
     """An agent from a name in :data:`AGENTS` or a callable (returned as is).
 
     Raises

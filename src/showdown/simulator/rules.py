@@ -3,8 +3,9 @@
 A :class:`Variant` says *how* a game is played (which cards go where on each
 street, who opens the betting, how bets are sized, which hands win at the
 showdown); a :class:`Stakes` object says *for how much* (blinds, antes,
-bring-in, bet sizes). Adding a variant means adding an entry to :data:`GAMES`,
-not a code path in the state machine.
+bring-in, bet sizes). The built-in variants are built from the game registry
+(:mod:`showdown.games`: a hand type at a betting structure); adding a variant
+means adding data, not a code path in the state machine.
 
 Examples
 --------
@@ -20,9 +21,12 @@ Examples
 from __future__ import annotations
 
 import dataclasses
+import warnings
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
+
+from ..games import HAND_TYPES, PLAY_GAMES, PlayGame, play_game
 
 Betting = Literal["fixed", "pot", "no"]
 """Betting structure: fixed limit, pot limit or no limit."""
@@ -113,7 +117,7 @@ class Stakes:
 
     @classmethod
     def blinds(
-        cls, small_blind: int, big_blind: int, ante: int = 0, big_bet: int | None = None
+        cls, small_blind: int, big_blind: int, *, ante: int = 0, big_bet: int | None = None
     ) -> Stakes:
         """Stakes of a blind game: the small bet is the big blind, the big bet twice that."""
         return cls(
@@ -125,7 +129,9 @@ class Stakes:
         )
 
     @classmethod
-    def stud(cls, ante: int, bring_in: int, small_bet: int, big_bet: int | None = None) -> Stakes:
+    def stud(
+        cls, ante: int, bring_in: int, small_bet: int, *, big_bet: int | None = None
+    ) -> Stakes:
         """Stakes of a stud game: ante, bring-in, small bet (big bet defaults to twice it)."""
         return cls(
             ante=ante,
@@ -135,7 +141,7 @@ class Stakes:
         )
 
     @classmethod
-    def antes(cls, ante: int, small_bet: int, big_bet: int | None = None) -> Stakes:
+    def antes(cls, ante: int, small_bet: int, *, big_bet: int | None = None) -> Stakes:
         """Stakes of an ante game without blinds (5-card draw): ante and bet sizes."""
         return cls(
             ante=ante, small_bet=small_bet, big_bet=2 * small_bet if big_bet is None else big_bet
@@ -149,7 +155,7 @@ class Variant:
     Parameters
     ----------
     name
-        Short key in :data:`GAMES` (``"nlhe"``).
+        Short key in :data:`GAMES` (``"nlhe"``; names and aliases: :mod:`showdown.games`).
     title
         Human-readable name.
     streets
@@ -202,9 +208,17 @@ class Variant:
         return sum(street.board for street in self.streets)
 
     @cached_property
-    def hi_lo(self) -> bool:
+    def hilo(self) -> bool:
         """Whether the pot is split between a high and an 8-or-better low hand."""
         return len(self.hands) > 1
+
+    @property
+    def hi_lo(self) -> bool:
+        """Deprecated name of :attr:`hilo` (the name equity's ``Game`` uses too)."""
+        warnings.warn(
+            "Variant.hi_lo is deprecated; use Variant.hilo", DeprecationWarning, stacklevel=2
+        )
+        return self.hilo
 
     @cached_property
     def has_draw(self) -> bool:
@@ -250,107 +264,77 @@ _DRAW_STREETS = (
     Street("draw", draw=True, big_bet=True, opener="button"),
 )
 
-GAMES: dict[str, Variant] = {
-    "nlhe": Variant("nlhe", "No-limit Texas hold'em", _board_streets(2), "no", phh_code="NT"),
-    "plhe": Variant("plhe", "Pot-limit Texas hold'em", _board_streets(2), "pot", phh_code="PT"),
-    "flhe": Variant(
-        "flhe",
-        "Fixed-limit Texas hold'em",
-        _board_streets(2),
-        "fixed",
-        raise_cap=3,
-        phh_code="FT",
-    ),
-    "plo": Variant(
-        "plo",
-        "Pot-limit Omaha",
-        _board_streets(4),
-        "pot",
-        hands=("omaha_high",),
-        phh_code="PO",
-    ),
-    "flo": Variant(
-        "flo",
-        "Fixed-limit Omaha",
-        _board_streets(4),
-        "fixed",
-        hands=("omaha_high",),
-        raise_cap=3,
-        phh_code="FO",
-    ),
-    "plo8": Variant(
-        "plo8",
-        "Pot-limit Omaha hi-lo 8 or better",
-        _board_streets(4),
-        "pot",
-        hands=("omaha_high", "omaha_low8"),
-        phh_code="PO/8",
-    ),
-    "flo8": Variant(
-        "flo8",
-        "Fixed-limit Omaha hi-lo 8 or better",
-        _board_streets(4),
-        "fixed",
-        hands=("omaha_high", "omaha_low8"),
-        raise_cap=3,
-        phh_code="FO/8",
-    ),
-    "stud": Variant(
-        "stud",
-        "Fixed-limit seven-card stud",
-        _STUD_STREETS,
-        "fixed",
-        raise_cap=3,
-        blinds=False,
-        bring_in=True,
-        open_pair_big_bet=True,
-        max_players=8,
-        phh_code="F7S",
-    ),
-    "stud8": Variant(
-        "stud8",
-        "Fixed-limit seven-card stud hi-lo 8 or better",
-        _STUD_STREETS,
-        "fixed",
-        hands=("high", "low8"),
-        raise_cap=3,
-        blinds=False,
-        bring_in=True,
-        open_pair_big_bet=True,
-        max_players=8,
-        phh_code="F7S/8",
-    ),
-    # Nine players is what the deck allows: 45 cards dealt leaves enough (with the
-    # reshuffled discards) for every player to draw five.
-    "draw": Variant(
-        "draw",
-        "Fixed-limit five-card draw",
+
+def _variant(game: PlayGame) -> Variant:
+    """The rules of a game of the registry (:mod:`showdown.games`): its hand type's
+    streets and showdown hands at its betting structure."""
+    hand = HAND_TYPES[game.hand_type]
+    fixed = game.betting == "fixed"
+    if hand.kind == "board":
+        high: HandKind = "omaha_high" if hand.omaha else "high"
+        low: HandKind = "omaha_low8" if hand.omaha else "low8"
+        return Variant(
+            game.name,
+            game.title,
+            _board_streets(hand.cards),
+            game.betting,  # type: ignore[arg-type]
+            hands=(high, low) if hand.hilo else (high,),
+            raise_cap=3 if fixed else None,
+            phh_code=game.phh_code,
+        )
+    if hand.kind == "stud":
+        return Variant(
+            game.name,
+            game.title,
+            _STUD_STREETS,
+            game.betting,  # type: ignore[arg-type]
+            hands=("high", "low8") if hand.hilo else ("high",),
+            raise_cap=3 if fixed else None,
+            blinds=False,
+            bring_in=True,
+            open_pair_big_bet=fixed,
+            max_players=8,
+            phh_code=game.phh_code,
+        )
+    # Five-card draw: nine players is what the deck allows (45 cards dealt leaves
+    # enough, with the reshuffled discards, for every player to draw five). The
+    # draw table caps fixed-limit betting at a bet and four raises.
+    return Variant(
+        game.name,
+        game.title,
         _DRAW_STREETS,
-        "fixed",
-        raise_cap=5,
+        game.betting,  # type: ignore[arg-type]
+        raise_cap=5 if fixed else None,
         blinds=False,
         max_players=9,
-        phh_code="F5D",
-    ),
-}
-"""The built-in variants by name."""
+        phh_code=game.phh_code,
+    )
+
+
+GAMES: dict[str, Variant] = {name: _variant(game) for name, game in PLAY_GAMES.items()}
+"""The built-in variants by canonical name (every game of :data:`showdown.games.PLAY_GAMES`)."""
 
 VARIANTS_BY_PHH_CODE: dict[str, Variant] = {variant.phh_code: variant for variant in GAMES.values()}
 """The built-in variants by PHH variant code (``"NT"``, ``"FO/8"``, ``"F7S"``...)."""
 
 
 def get_variant(game: str | Variant) -> Variant:
-    """Look up a variant by name (``"nlhe"``) or pass a :class:`Variant` through.
+    """Look up a variant by any name of :mod:`showdown.games`, or pass a :class:`Variant` through.
+
+    A hand type without a betting structure plays at its usual one: ``holdem``
+    is ``nlhe``, ``omaha`` is ``plo``, ``stud-hilo`` is ``stud8``.
+
+    Raises
+    ------
+    ValueError
+        For an unknown name (with close names and the full list) or a game the
+        simulator does not play (5- and 6-card Omaha).
 
     Examples
     --------
-    >>> get_variant("plo").title
-    'Pot-limit Omaha'
+    >>> get_variant("plo").title, get_variant("holdem").name, get_variant("Omaha Hi-Lo").name
+    ('Pot-limit Omaha', 'nlhe', 'plo8')
     """
     if isinstance(game, Variant):
         return game
-    try:
-        return GAMES[game]
-    except (KeyError, TypeError):
-        known = ", ".join(sorted(GAMES))
-        raise ValueError(f"game: unknown variant {game!r}; known variants: {known}") from None
+    return GAMES[play_game(game).name]

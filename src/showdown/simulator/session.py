@@ -21,6 +21,7 @@ Examples
 from __future__ import annotations
 
 import random
+import secrets
 import time
 from collections.abc import Callable, Sequence
 
@@ -53,6 +54,7 @@ from .table import (
 )
 
 __all__ = [
+    "DEFAULT_PLAYERS",
     "ENGINES",
     "SeatResult",
     "SimulationResult",
@@ -64,11 +66,15 @@ __all__ = [
 #: Values of ``simulate(engine=...)``.
 ENGINES = ("auto", "python", "compiled")
 
+#: Seats per table when a single agent is named (several agents: one seat each).
+DEFAULT_PLAYERS = 6
 
-def _check_seed(seed: object) -> int | None:
-    """``seed`` as an int >= 0 (numpy ints too) or ``None``; anything else is refused."""
+
+def _check_seed(seed: object) -> int:
+    """``seed`` as an int >= 0 (numpy ints too), or a fresh one for ``None``; else refused."""
     if seed is None:
-        return None
+        # Drawn here (not left to numpy) so the result can report it and the run be repeated.
+        return secrets.randbits(63)
     if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise ValueError(f"seed: expected None or an int >= 0, got {seed!r}")
     return int(seed)
@@ -87,7 +93,7 @@ def _agents_for(
     if not specs:
         raise ValueError("agents: give at least one agent")
     if players is None:
-        players = len(specs) if len(specs) > 1 else min(6, variant.max_players)
+        players = len(specs) if len(specs) > 1 else min(DEFAULT_PLAYERS, variant.max_players)
     if isinstance(players, bool) or not isinstance(players, int):
         raise ValueError(f"players: expected an int, got {players!r}")
     if not variant.min_players <= players <= variant.max_players:
@@ -103,6 +109,7 @@ def _agents_for(
 def simulate(
     game: str | Variant,
     agents: str | Agent | Sequence[str | Agent],
+    *,
     hands: int = 10_000,
     seed: int | None = None,
     players: int | None = None,
@@ -120,10 +127,14 @@ def simulate(
 ) -> SimulationResult:
     """Play ``hands`` hands of ``game`` between ``agents`` and collect the results.
 
+    Only ``game`` and ``agents`` are positional; every option is a keyword.
+
     Parameters
     ----------
     game
-        Variant name (``"nlhe"``, ``"plo8"``, ``"stud"``...) or a :class:`Variant`.
+        A game name (``"nlhe"``, ``"plo8"``, ``"stud"``...; a hand type such as
+        ``"holdem"`` plays at its usual betting, see :mod:`showdown.games`) or a
+        :class:`Variant`.
     agents
         Agent names (``"random"``, ``"call"``, ``"strength"``) or callables
         ``agent(hand, seat) -> action`` (see :mod:`showdown.simulator.agents`); one
@@ -132,12 +143,15 @@ def simulate(
         Hands to play in total (over all tables).
     seed
         Seed of the cards and the built-in random agents; same seed, same result.
+        ``None`` draws one, reported as ``result.seed`` so the run can be repeated.
     players
-        Seats per table; default the number of agents (6 for a single agent).
+        Seats per table; default one per agent named (:data:`DEFAULT_PLAYERS`, 6,
+        for a single agent). The ``showdown simulate`` command uses the same rule.
     stakes
         Default 1/2 blinds (stud 1 ante / 2 bring-in / 5-10, draw 1 ante / 2-4).
     starting_stack
-        Default 100 big blinds (big blind = small bet in stud and draw). Stacks
+        Default 100 big blinds (big blind = small bet in stud and draw); at least
+        one big blind. Stacks
         and stakes are at most :data:`~showdown.simulator.results.MAX_CHIPS`
         (2**40) on either engine.
     mode
@@ -218,6 +232,10 @@ def simulate(
     if starting_stack is None:
         starting_stack = 100 * big_blind
     starting_stack = check_chips(starting_stack, "starting_stack")
+    if starting_stack < big_blind:
+        raise ValueError(
+            f"starting_stack: {starting_stack} chips is less than one big blind ({big_blind})"
+        )
     if tables is None:
         tables = min(64, hands)
     if _not_positive_int(tables):
@@ -395,7 +413,7 @@ def _play_python(
             if hand.showdown_order:
                 showdowns += 1
             if histories is not None:
-                histories.append(write_phh(hand))
+                histories.append(write_phh(hand, players=table.hand_player_names()))
             if log is not None:
                 log.add(index, hand, dealt[index])
         done += len(batch)

@@ -353,6 +353,23 @@ class Table:
     # ------------------------------------------------------------------ hands
 
     @property
+    def player_names(self) -> list[str]:
+        """Each seat's agent name, made unique: a name several seats share gets the seat
+        number (``random-0``, ``call-1``, ``random-3``, as the results table numbers seats).
+
+        Hand histories carry these names, so replays say who did what.
+        """
+        repeated = {name for name in self.names if self.names.count(name) > 1}
+        return [
+            f"{name}-{seat}" if name in repeated else name for seat, name in enumerate(self.names)
+        ]
+
+    def hand_player_names(self) -> list[str]:
+        """:attr:`player_names` of the current (or last) hand's seats, in hand seat order."""
+        names = self.player_names
+        return [names[seat] for seat in self._seats]
+
+    @property
     def seated(self) -> list[int]:
         """Seats with chips (all seats in a cash game)."""
         return [seat for seat in range(self.players) if self.stacks[seat] > 0]

@@ -45,7 +45,7 @@ class Pot:
     eligible: tuple[int, ...]
 
 
-def side_pots(contributions: Sequence[int], live: Sequence[bool], dead: int = 0) -> list[Pot]:
+def side_pots(contributions: Sequence[int], live: Sequence[bool], *, dead: int = 0) -> list[Pot]:
     """Main and side pots from each player's total wager.
 
     Parameters
@@ -90,7 +90,7 @@ def side_pots(contributions: Sequence[int], live: Sequence[bool], dead: int = 0)
 
 
 def split_amount(
-    amount: int, winners: Sequence[int], policy: str = "standard"
+    amount: int, winners: Sequence[int], *, policy: str = "standard"
 ) -> tuple[dict[int, int], dict[int, Fraction] | None]:
     """Split ``amount`` chips among ``winners`` listed in odd-chip priority order.
 
@@ -114,9 +114,9 @@ def split_amount(
     --------
     >>> split_amount(10, [1, 2, 3])
     ({1: 4, 2: 3, 3: 3}, None)
-    >>> split_amount(10, [1, 2, 3], "house")
+    >>> split_amount(10, [1, 2, 3], policy="house")
     ({1: 3, 2: 3, 3: 3}, None)
-    >>> split_amount(5, [0, 1], "exact")[1]
+    >>> split_amount(5, [0, 1], policy="exact")[1]
     {0: Fraction(1, 2), 1: Fraction(1, 2)}
     """
     if not winners:

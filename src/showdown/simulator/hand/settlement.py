@@ -159,7 +159,7 @@ def settle_pots(state: HandBase, strengths: dict[str, list[int]]) -> None:
     for seat, value in zip(seats, strengths[variant.hands[0]], strict=True):
         high[seat] = value
     low = [0] * n
-    if variant.hi_lo:
+    if variant.hilo:
         for seat, value in zip(seats, strengths[variant.hands[1]], strict=True):
             low[seat] = value
     ante_paid = state.ante_paid
@@ -177,7 +177,7 @@ def settle_pots(state: HandBase, strengths: dict[str, list[int]]) -> None:
     fractions = [0] * n
     policy = core.POLICY_CODES[state.odd_chips]
     state.house_chips += _pay_pots(
-        n, count, amounts, levels, wagers, live, high, low, variant.hi_lo, order, policy,
+        n, count, amounts, levels, wagers, live, high, low, variant.hilo, order, policy,
         payout, fractions,
     )  # fmt: skip
     stacks, winnings = state.stacks, state.winnings

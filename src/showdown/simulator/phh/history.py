@@ -143,7 +143,7 @@ class HandHistory:
                 )
         return denominator
 
-    def create_state(self, odd_chips: str = "standard") -> HandState:
+    def create_state(self, *, odd_chips: str = "standard") -> HandState:
         """A manually dealt :class:`HandState` at the start of this hand, before any action."""
         variant = self.game
         n = len(self.starting_stacks)

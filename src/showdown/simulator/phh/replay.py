@@ -20,6 +20,8 @@ Examples
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 
 from showdown.cards import parse_card
@@ -27,7 +29,7 @@ from showdown.cards import parse_card
 from ..hand import COMPLETE, SHOWDOWN, UNKNOWN, HandState, IllegalActionError
 from .history import HandHistory, read_phh
 
-__all__ = ["check_finishing_stacks", "replay"]
+__all__ = ["ActionContext", "check_finishing_stacks", "replay", "replay_history"]
 
 
 def _located(error: ValueError, where: str) -> ValueError:
@@ -71,8 +73,8 @@ def _chips(token: str, scale: int) -> int:
 
 def replay(
     source: str | os.PathLike[str] | HandHistory,
-    odd_chips: str = "standard",
     *,
+    odd_chips: str = "standard",
     strict: bool = False,
 ) -> HandState:
     """Replay a hand history and return the finished :class:`HandState`.
@@ -105,15 +107,55 @@ def replay(
         names the source and the action index and text.
     """
     history = source if isinstance(source, HandHistory) else read_phh(source)
+    return replay_history(history, odd_chips=odd_chips, strict=strict)
+
+
+#: ``on_action(index, action, before, state)``: called after each action is applied, with
+#: the table as it was just before it (see :class:`ActionContext`).
+ActionObserver = Callable[[int, str, "ActionContext", HandState], None]
+
+
+@dataclass(frozen=True)
+class ActionContext:
+    """The table just before an action, for saying what the action did.
+
+    Attributes
+    ----------
+    street
+        Street name (``"flop"``, ``"third"``...) or ``"showdown"``.
+    current_bet
+        The round's bet to match, in the state's whole chips.
+    totals
+        Chips each player had put in during the hand.
+    """
+
+    street: str
+    current_bet: int
+    totals: tuple[int, ...]
+
+
+def replay_history(
+    history: HandHistory,
+    *,
+    odd_chips: str = "standard",
+    strict: bool = False,
+    on_action: ActionObserver | None = None,
+) -> HandState:
+    """:func:`replay` of a read history, calling ``on_action`` after every action applied."""
     name = history.source
-    state = history.create_state(odd_chips)
+    state = history.create_state(odd_chips=odd_chips)
     waiting: dict[int, list[int] | None] = {}
     for index, action in enumerate(history.actions):
+        before = None
+        if on_action is not None:
+            before = ActionContext(state.street, state.current_bet, tuple(state.totals))
         try:
             _apply(state, action, waiting)
             _drain_showdown(state, waiting)
         except ValueError as error:
             raise _located(error, f"{name}: action {index} {action!r}") from error
+        if on_action is not None and before is not None:
+            on_action(index, action, before, state)
     try:
         while state.status == SHOWDOWN and state.actor is not None:
             seat = state.actor

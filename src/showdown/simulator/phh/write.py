@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,11 +35,12 @@ def _toml_value(value: Any) -> str:
     raise ValueError(f"write_phh: cannot write value {value!r}")
 
 
-def history_from_state(state: HandState) -> HandHistory:
+def history_from_state(state: HandState, *, players: Sequence[str] | None = None) -> HandHistory:
     """The PHH history of a hand played (or being played) by a :class:`HandState`.
 
     Requires ``record=True`` (the default). Seats are renumbered to PHH position
-    order (p1 = left of the button).
+    order (p1 = left of the button). ``players`` names each seat (in seat order);
+    they become the history's ``players`` field, so replays show them.
     """
     variant = state.variant
     if not variant.phh_code:
@@ -78,25 +80,41 @@ def history_from_state(state: HandState) -> HandHistory:
         history.min_bet = stakes.small_bet
     if variant.bring_in:
         history.bring_in = stakes.bring_in
+    if players is not None:
+        names = [str(name) for name in players]
+        if len(names) != n:
+            raise ValueError(f"players: expected {n} names, one per seat, got {len(names)}")
+        history.players = [names[s] for s in order]
     if state.status == COMPLETE:
         history.finishing_stacks = [state.stacks[s] for s in order]
     return history
 
 
-def write_phh(history: HandHistory | HandState, path: str | Path | None = None) -> str:
+def write_phh(
+    history: HandHistory | HandState,
+    path: str | Path | None = None,
+    *,
+    players: Sequence[str] | None = None,
+) -> str:
     """PHH text of a history or a hand; also written to ``path`` when given.
+
+    ``players`` names a hand's seats (seat order; see :func:`history_from_state`).
 
     Examples
     --------
     >>> from showdown.simulator import HandState, Stakes, read_phh, replay
     >>> hand = HandState("nlhe", Stakes.blinds(1, 2), [100, 100], seed=5)
     >>> hand.fold()
-    >>> text = write_phh(hand)
+    >>> text = write_phh(hand, players=["Alice", "Bob"])
     >>> replay(read_phh(text)).stacks == [hand.stacks[0], hand.stacks[1]]
     True
+    >>> read_phh(text).players  # position order: p1 sits left of the button (seat 1)
+    ['Alice', 'Bob']
     """
     if isinstance(history, HandState):
-        history = history_from_state(history)
+        history = history_from_state(history, players=players)
+    elif players is not None:
+        raise ValueError("players: name the seats of a HandState; a HandHistory has its own")
     lines = [f"variant = {_toml_value(history.variant)}"]
     lines.append(f"ante_trimming_status = {_toml_value(history.ante_trimming_status)}")
     lines.append(f"antes = {_toml_value(history.antes)}")
