@@ -17,6 +17,7 @@ from numpy.typing import NDArray
 
 from .._jit import max_threads as numba_threads
 from .._jit import thread_limit
+from .._tasks import is_dask_collection
 from ..cards import CardsLike, as_card_array
 from ..cards.codes import check_batch_size, refuse_masked
 from . import _kernels
@@ -46,10 +47,14 @@ def _to_card_array(cards: CardsLike, name: str, lengths: tuple[int, ...]) -> NDA
     else:
         array = as_card_array(cards, name=name, distinct=False)
     if array.ndim == 0 or array.shape[-1] not in lengths:
-        got = array.shape[-1] if array.ndim else 0
-        allowed = ", ".join(str(n) for n in lengths[:-1]) + f" or {lengths[-1]}"
-        raise ValueError(f"{name}: expected {allowed} cards per hand, got {got}")
+        raise lengths_error(name, lengths, array.shape[-1] if array.ndim else 0)
     return array
+
+
+def lengths_error(name: str, lengths: tuple[int, ...], got: object) -> ValueError:
+    """The error for hands of the wrong size (``lengths`` are the sizes allowed)."""
+    allowed = ", ".join(str(n) for n in lengths[:-1]) + f" or {lengths[-1]}"
+    return ValueError(f"{name}: expected {allowed} cards per hand, got {got}")
 
 
 def _flat(array: NDArray[np.uint8], name: str = "cards") -> NDArray[np.uint8]:
@@ -100,6 +105,7 @@ def evaluate(cards: CardsLike, *, threads: int | None = None) -> Any:
     ----------
     cards
         ``(..., 5|6|7)`` card codes, a card string, or a list of card strings.
+        A ``dask.array`` of codes gives a lazy Dask array (see Notes).
     threads
         Threads for big batches; ``None`` uses all cores above 50,000 hands.
         Results are identical at any thread count.
@@ -110,6 +116,15 @@ def evaluate(cards: CardsLike, *, threads: int | None = None) -> Any:
         ``uint16`` strengths of the batch shape; larger is stronger, equal is
         a tie, and ``strength >> 12`` is the :class:`HandCategory`.
 
+    Notes
+    -----
+    A Dask array (``pip install 'showdown[dask]'``) is evaluated lazily,
+    block by block, on whatever scheduler computes it: hands bigger than
+    memory (a Zarr or Parquet store) are ranked out of core. Chunks along
+    the last axis are merged first so no hand is cut; bad cards raise the
+    usual ``ValueError`` when their block is computed. The same holds for
+    :func:`evaluate_low8` and the Omaha functions.
+
     Examples
     --------
     >>> from showdown import evaluate, describe
@@ -118,6 +133,10 @@ def evaluate(cards: CardsLike, *, threads: int | None = None) -> Any:
     >>> evaluate(["AsKsQsJsTs", "2c3d4h5s7c"]).tolist()
     [36873, 4096]
     """
+    if is_dask_collection(cards):
+        from ._dask import evaluate_dask
+
+        return evaluate_dask(cards, low=False, threads=threads)
     array = _to_card_array(cards, "cards", (5, 6, 7))
     flat = _flat(array)
     tables = get_tables()
@@ -148,6 +167,10 @@ def evaluate_low8(cards: CardsLike, *, threads: int | None = None) -> Any:
     >>> describe_low(evaluate_low8("8c6d4h2sAcKd9h"))
     '8-6-4-2-A low'
     """
+    if is_dask_collection(cards):
+        from ._dask import evaluate_dask
+
+        return evaluate_dask(cards, low=True, threads=threads)
     array = _to_card_array(cards, "cards", (5, 6, 7))
     flat = _flat(array)
     tables = get_tables()
@@ -184,6 +207,10 @@ def _omaha_inputs(hole_cards: CardsLike, board_cards: CardsLike):
 def _run_omaha(
     hole_cards: CardsLike, board_cards: CardsLike, threads: int | None, high: bool, low: bool
 ) -> tuple[Any, Any]:
+    if is_dask_collection(hole_cards) or is_dask_collection(board_cards):
+        from ._dask import omaha_dask
+
+        return omaha_dask(hole_cards, board_cards, high=high, low=low, threads=threads)
     hole, board, shape = _omaha_inputs(hole_cards, board_cards)
     tables = get_tables()
     n_hands = hole.shape[0]
