@@ -96,3 +96,81 @@ def test_action_words():
     assert describe_action("p2 sd", names) == "Bob stands pat"
     assert describe_action("p2 sd 2c3d", names) == "Bob discards 2c3d"
     assert describe_action("p1 pb", names) == "Ann brings in"
+
+
+FRACTIONAL = """
+variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [0.5, 1, 0]
+min_bet = 1
+starting_stacks = [40.25, 100.5, 75]
+actions = [
+  "d dh p1 AsAd", "d dh p2 KcKd", "d dh p3 7c2h",
+  "p3 f", "p1 cbr 40.25", "p2 cc",
+  "d db 2c3d4h", "d db 9s", "d db Jd",
+]
+"""
+
+
+def test_fractional_stacks_print_pots_in_the_files_units(tmp_path: Path):
+    # Regression: pots were printed in scaled chips (here 4x too big).
+    path = tmp_path / "cents.phh"
+    path.write_text(FRACTIONAL)
+    code, out, err = run("replay", str(path))
+    assert code == 0, err
+    assert "  main pot: 80.5 (p1, p2)" in out.splitlines()
+    code, out, err = run("replay", str(path), "--json")
+    data = json.loads(out)[0]
+    assert data["pot"] == 80.5
+    assert [pot["amount"] for pot in data["pots"]] == [80.5]
+    assert data["finishing_stacks"] == [80.5, 60.25, 75]
+    assert data["net"] == [40.25, -40.25, 0]
+
+
+def test_antonius_blom_pot():
+    path = SAMPLES / "antonius-blom-2009.phh"
+    if not path.exists():
+        pytest.skip("PHH sample not on this machine")
+    code, out, err = run("replay", str(path), "--json")
+    assert code == 0, err
+    data = json.loads(out)[0]
+    assert data["pot"] == 1_356_947
+    assert sum(data["starting_stacks"]) == sum(data["finishing_stacks"])
+
+
+def test_contradicting_finishing_stacks_warn_and_strict_fails(tmp_path: Path):
+    path = tmp_path / "wrong.phh"
+    path.write_text(FRACTIONAL + "finishing_stacks = [80.5, 60.25, 70]\n")
+    code, out, err = run("replay", str(path))
+    assert code == 0
+    assert err.strip() == (
+        f"warning: {path}: finishing_stacks [80.5, 60.25, 70] differ from "
+        "the replay's [80.5, 60.25, 75]"
+    )
+    code, out, err = run("replay", str(path), "--json")
+    assert json.loads(out)[0]["mismatch"].endswith("the replay's [80.5, 60.25, 75]")
+    code, out, err = run("replay", str(path), "--strict")
+    assert code == 1 and out == ""
+    assert err.startswith(f"Error: {path}: finishing_stacks [80.5, 60.25, 70] differ")
+    right = tmp_path / "right.phh"
+    right.write_text(FRACTIONAL + "finishing_stacks = [80.5, 60.25, 75]\n")
+    code, out, err = run("replay", str(right), "--strict", "--json")
+    assert code == 0 and err == "" and json.loads(out)[0]["mismatch"] is None
+
+
+def test_odd_chip_policy_option(tmp_path: Path):
+    # p1 folds its small blind: p2 and p3 split a 5-chip pot.
+    path = tmp_path / "split.phh"
+    path.write_text(
+        'variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n'
+        "starting_stacks = [100, 100, 100]\n"
+        'actions = ["d dh p1 7c2h", "d dh p2 AsKd", "d dh p3 AhKc", "p3 cc", "p1 f", "p2 cc",'
+        ' "d db 2c3d4h", "p2 cc", "p3 cc", "d db 9s", "p2 cc", "p3 cc", "d db Jd",'
+        ' "p2 cc", "p3 cc"]\n'
+    )
+    code, out, err = run("replay", str(path), "--json")
+    assert code == 0, err
+    # Standard: the odd chip goes to the first winner left of the button (p3).
+    assert json.loads(out)[0]["finishing_stacks"] == [99, 101, 100]
+    code, out, err = run("replay", str(path), "--json", "--odd-chips", "exact")
+    assert json.loads(out)[0]["finishing_stacks"] == [99, 100.5, 100.5]

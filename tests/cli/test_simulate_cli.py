@@ -82,11 +82,15 @@ def test_tournament_mode():
 
 def test_bad_input_exits_1_with_one_line():
     for args, message in [
-        (["--game", "holdem"], "Error: game: unknown variant 'holdem'"),
-        (["--agents", "random,shark"], "Error: agents: unknown agent 'shark'"),
-        (["--game", "stud", "--players", "9"], "Error: players: stud is played by 2-8 players"),
-        (["--hands", "0"], "Error: hands: expected a positive number of hands, got 0"),
+        (["--game", "holdem"], "Error: --game: unknown variant 'holdem'"),
+        (["--agents", "random,shark"], "Error: --agents: unknown agent 'shark'"),
+        (["--game", "stud", "--players", "9"], "Error: --players: stud is played by 2-8 players"),
+        (["--hands", "0"], "Error: --hands: expected a positive number of hands, got 0"),
         (["--agents", ","], "Error: --agents: give at least one agent"),
+        # Stacks past the supported bound (and past int64) name the option, no traceback.
+        (["--stack", str(2**63)], "Error: --stack: at most 1099511627776 chips"),
+        (["--stack", str(2**41), "--hands", "3"], "Error: --stack: at most"),
+        (["--stack", "0"], "Error: --stack: expected a positive int number of chips"),
     ]:
         code, out, err = run("simulate", *args)
         assert code == 1, args
@@ -107,3 +111,33 @@ def test_phh_out_must_be_a_directory(tmp_path: Path):
 def test_help_lists_the_commands():
     code, out, _ = run("--help")
     assert code == 0 and "simulate" in out and "replay" in out
+
+
+def test_seed_errors_name_the_option():
+    code, out, err = run("simulate", "--seed", "-1", "--hands", "5")
+    assert code == 1 and out == ""
+    assert err.startswith("Error: --seed: expected None or an int >= 0, got -1")
+
+
+def test_phh_out_is_checked_before_the_simulation(tmp_path: Path, monkeypatch):
+    import showdown.simulator as simulator
+
+    def never(*args, **kwargs):
+        raise AssertionError("simulate ran before --phh-out was checked")
+
+    monkeypatch.setattr(simulator, "simulate", never)
+    for target in ["/proc/x", str(tmp_path / "file.txt" / "sub")]:
+        (tmp_path / "file.txt").write_text("x")
+        code, out, err = run("simulate", "--hands", "5", "--phh-out", target)
+        assert code == 1 and out == ""
+        assert err.startswith(f"Error: --phh-out: cannot write to {target!r}: "), err
+        assert len(err.strip().splitlines()) == 1
+
+
+def test_threads_option_gives_the_same_result():
+    args = ["simulate", "--game", "stud", "--hands", "400", "--seed", "3", "--json"]
+    one = json.loads(run(*args, "--threads", "1")[1])
+    two = json.loads(run(*args, "--threads", "2")[1])
+    assert [s["net"] for s in one["seats"]] == [s["net"] for s in two["seats"]]
+    code, _, err = run("simulate", "--hands", "5", "--threads", "0")
+    assert code == 1 and err.startswith("Error: --threads: expected None or a positive int")

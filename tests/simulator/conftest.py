@@ -3,12 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from showdown.cards import parse_cards
 from showdown.simulator import HandState, Stakes
+
+
+def phh_sample_dir() -> Path | None:
+    """The shared PHH sample folder (``shared/phh-sample`` above this checkout), if present.
+
+    Searched upwards so the tests find it from the main checkout and from worktrees.
+    """
+    for parent in Path(__file__).resolve().parents:
+        candidate = parent / "shared" / "phh-sample"
+        if (candidate / "data").is_dir():
+            return candidate
+    return None
 
 
 def cards(text: str) -> list[int]:
@@ -67,4 +80,4 @@ def rng() -> np.random.Generator:
     return np.random.default_rng(12345)
 
 
-__all__ = ["cards", "check_down", "holdem", "stacked_deck", "stud_deck"]
+__all__ = ["cards", "check_down", "holdem", "phh_sample_dir", "stacked_deck", "stud_deck"]

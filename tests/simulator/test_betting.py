@@ -1,11 +1,11 @@
-"""Betting rules, one test per paragraph of the rule documents (../shared/rules/*.txt)."""
+"""Betting rules, one test per paragraph of the rule documents (quoted in docs/rules.md)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from showdown.simulator import HandState, IllegalActionError, Stakes
+from showdown.simulator import GAMES, HandState, IllegalActionError, Stakes
 
 from .conftest import holdem
 
@@ -209,3 +209,48 @@ def test_after_the_flop_first_player_left_of_button_still_in_opens() -> None:
     hand.fold()  # small blind (seat 1) folds
     hand.check_call()  # big blind checks
     assert hand.street == "flop" and hand.actor == 2
+
+
+def _cumulative_spot(game: str = "nlhe", **options: object) -> HandState:
+    """The issue's spot: limp round, then A bets 100, B all-in 150, C all-in 200, D calls."""
+    variant = GAMES[game].with_options(**options) if options else game
+    hand = HandState(variant, Stakes.blinds(1, 2), [1000, 152, 202, 1000], seed=1)
+    check_down_round = hand.street_index
+    while hand.street_index == check_down_round:
+        hand.check_call()
+    assert hand.actor == 0 and hand.street == "flop"
+    hand.bet_raise_to(100)
+    hand.bet_raise_to(150)  # seat 1 all-in: 50 more, short of a full raise
+    hand.bet_raise_to(200)  # seat 2 all-in: 50 more, short again
+    hand.check_call()  # seat 3 calls 200
+    assert hand.actor == 0
+    return hand
+
+
+def test_short_all_ins_that_add_up_to_a_full_raise_reopen_the_betting():
+    hand = _cumulative_spot()
+    options = hand.legal_actions()
+    # Seat 0 faces 100 more: a full raise in total (TDA), so it may raise again.
+    assert options.call == 100
+    assert options.raise_min_to == 300
+    hand.bet_raise_to(300)
+    assert hand.actor == 3 and hand.legal_actions().call == 100
+
+
+def test_single_all_in_reading_keeps_the_betting_closed():
+    hand = _cumulative_spot(cumulative_all_ins=False)
+    options = hand.legal_actions()
+    assert options.call == 100 and options.raise_min_to is None
+
+
+def test_a_player_facing_less_than_a_full_raise_in_total_stays_closed():
+    hand = HandState("nlhe", Stakes.blinds(1, 2), [1000, 152, 1000, 172], seed=1)
+    while hand.street == "preflop":
+        hand.check_call()
+    hand.bet_raise_to(100)  # seat 0
+    hand.bet_raise_to(150)  # seat 1 all-in (short)
+    hand.check_call()  # seat 2 calls 150
+    hand.bet_raise_to(170)  # seat 3 all-in to 170 (short): seat 0 faces 70, seat 2 faces 20
+    assert hand.actor == 0 and hand.legal_actions().raise_min_to is None
+    hand.check_call()
+    assert hand.actor == 2 and hand.legal_actions().raise_min_to is None

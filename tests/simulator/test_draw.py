@@ -1,4 +1,4 @@
-"""Five-card draw (five-card-draw-rules.txt): ante, bet, discard 0-5 and draw, bet, showdown."""
+"""Five-card draw (docs/rules.md): ante, bet, discard 0-5 and draw, bet, showdown."""
 
 from __future__ import annotations
 

@@ -20,7 +20,9 @@ from showdown.simulator import (
     write_phh,
 )
 
-SAMPLE = Path(__file__).parents[2].parent / "shared" / "phh-sample"
+from .conftest import phh_sample_dir
+
+SAMPLE = phh_sample_dir() or Path("shared") / "phh-sample"
 OUR_CODES = {"NT", "PT", "FT", "PO", "FO", "PO/8", "FO/8", "F7S", "F7S/8", "F5D"}
 OTHER_CODES = {"FR", "F2L3D", "N2L1D", "FB", "NS"}
 

@@ -4,28 +4,34 @@ Hands are played by our engine with random legal actions, written as PHH and
 replayed by pokerkit; at every decision the player to act, the amount to call
 and the raise range must agree, and so must the finishing stacks.
 
-Rule differences DESIGN.md decides differently from pokerkit (hands that hit
-them are skipped, and counted so the test cannot silently skip everything):
+Rule differences where our rule decisions (docs/rules.md) differ from pokerkit
+(hands that hit them are skipped, and counted so the test cannot silently skip
+everything):
 
-- Fixed limit pre-flop cap: DESIGN.md counts the big blind as the bet (one bet
-  and three raises: capped at four big blinds); pokerkit allows four raises over
-  the blind. After the flop both cap at one bet and three raises.
-
-- Fixed limit, all-in for less than a full raise: DESIGN.md counts half a bet or
-  more as a full raise (the betting reopens: a player who already acted may
-  raise again); pokerkit never reopens on an incomplete raise.
-- No/pot limit, a short all-in raise: DESIGN.md does not reopen the betting for
-  players who already acted; pokerkit lets them raise again.
-- A short all-in blind: DESIGN.md keeps the full blind as the amount to call;
-  pokerkit asks only for the chips the blind actually posted.
-- Odd chips when several side pots are split: DESIGN.md gives every odd chip to
-  the first winner left of the button; pokerkit spreads them differently, so split
-  hands compare totals and allow each stack to differ by the odd chips.
+- Fixed limit pre-flop cap: we count the big blind as the bet (one bet and three
+  raises: capped at four big blinds); pokerkit allows four raises over the blind.
+  After the flop both cap at one bet and three raises.
+- Fixed limit, all-in for less than a full raise: we count half a bet or more as
+  a full raise (the betting reopens: a player who already acted may raise again);
+  pokerkit never reopens on an incomplete raise.
+- No/pot limit, a short all-in raise: we do not reopen the betting for players
+  who already acted (unless short all-ins add up to a full raise); pokerkit lets
+  them raise again.
+- A short all-in blind: we keep the full blind as the amount to call; pokerkit
+  asks only for the chips the blind actually posted. Only hands where a blind is
+  posted short are skipped; other short stacks and all-ins are compared.
+- Odd chips when several side pots are split: we give every odd chip to the first
+  winner left of the button; pokerkit spreads them differently, so split hands
+  compare totals and allow each stack to differ by the odd chips.
 - A raise when nobody left could call more: both engines forbid it.
-- Stud, equal highest showing hands: DESIGN.md breaks the tie by the suit of the
-  highest card; pokerkit picks another opener (it cannot replay our order).
+- Stud, equal highest showing hands: we break the tie by the suit of the highest
+  card; pokerkit picks another opener (it cannot replay our order).
+- Stud, the lowest door card all-in from the ante: we pass the bring-in to the
+  lowest door card among players who can act; pokerkit gives the turn to the next
+  player clockwise. Other all-ins from the ante (and stacks short of the
+  bring-in) are compared.
 - Stud fourth street open pair: pokerkit has no double bet, so stud is compared
-  with the switch off (DESIGN.md makes it switchable); hands that need the
+  with the switch off (the rules make it switchable); hands that need the
   community card (deck exhausted) are not compared.
 """
 
@@ -37,7 +43,8 @@ import numpy as np
 import pytest
 
 from showdown.simulator import GAMES, HandState, Stakes, write_phh
-from showdown.simulator.stud import showing_key
+
+from .reference import lowest_door_seat, showing_key
 
 pokerkit = pytest.importorskip("pokerkit")
 
@@ -50,9 +57,9 @@ def _random_hand(
     """Play one hand; returns it, our decisions, and whether it hit a listed rule difference."""
     hand = HandState(game, stakes, stacks, rng=rng)
     decisions: list[Decision] = []
-    differs = any(0 < s < max(stakes.big_blind, stakes.small_bet) for s in hand.stacks) or any(
-        hand.all_in
-    )
+    # Only a blind posted short (all-in for less than the blind) is a listed difference;
+    # other short stacks and all-ins play under the same rules in both engines.
+    differs = any(0 < hand.totals[s] < hand.blinds[s] for s in range(hand.n))
     while hand.status == "betting":
         options = hand.legal_actions()
         decisions.append(
@@ -173,13 +180,17 @@ def test_random_stud_hands_match_pokerkit(hands: int) -> None:
     compared = 0
     for _ in range(hands):
         n = choose.randint(2, 8)
+        # Some stacks of 1-2 chips: all-in from the ante, or short of the bring-in.
         stacks = [
-            choose.randint(20, 200) if choose.random() < 0.8 else choose.randint(3, 20)
+            choose.randint(20, 200) if choose.random() < 0.8 else choose.randint(1, 20)
             for _ in range(n)
         ]
         hand = HandState(variant, stakes, stacks, rng=rng)
         ours: list[Decision] = []
-        differs = False
+        # The lowest door card all-in from the ante: we pass the bring-in to the lowest door
+        # card among players who can act; pokerkit to the next player clockwise.
+        doors = [cards[2] for cards in hand.hole_cards]
+        differs = hand.all_in[lowest_door_seat(doors, hand.folded)]
         street = -1
         while hand.status == "betting":
             if hand.street_index != street:

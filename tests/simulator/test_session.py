@@ -101,7 +101,7 @@ def test_custom_callable_agents():
         ({"players": 1}, "players: nlhe is played by 2-10 players, got 1"),
         ({"hands": 0}, "hands: expected a positive number of hands, got 0"),
         ({"mode": "league"}, "mode: expected 'cash' or 'tournament'"),
-        ({"starting_stack": -5}, "starting_stack: expected a positive int"),
+        ({"starting_stack": -5}, "starting_stack: expected a positive int number of chips, got -5"),
         ({"agents": ["call"] * 4, "players": 3}, "agents: 4 agents for 3 players"),
         ({"agents": []}, "agents: give at least one agent"),
     ],
@@ -179,3 +179,51 @@ def test_recorded_histories_replay_to_the_same_stacks(game: str):
 
 def test_no_histories_unless_asked():
     assert simulate("nlhe", "call", hands=5, players=2, seed=1).histories is None
+
+
+@pytest.mark.parametrize("seed", [-1, 1.5, "7", True])
+def test_bad_seeds_are_refused_up_front(seed):
+    for engine in ("python", "compiled"):
+        with pytest.raises(ValueError, match=r"^seed: expected None or an int >= 0"):
+            simulate("nlhe", ["call", "call"], hands=5, seed=seed, engine=engine)
+
+
+def test_numpy_seeds_are_accepted():
+    import numpy as np
+
+    one = simulate("nlhe", ["random", "call"], hands=50, seed=np.int64(3))
+    two = simulate("nlhe", ["random", "call"], hands=50, seed=3)
+    assert one.net == two.net
+
+
+@pytest.mark.parametrize("progress", [5, "bar", object()])
+def test_bad_progress_is_refused_before_any_work(progress):
+    calls = []
+
+    def agent(hand, seat):
+        calls.append(seat)
+        return "call"
+
+    with pytest.raises(ValueError, match="progress: expected a callable"):
+        simulate("nlhe", [agent, "call"], hands=5, seed=1, progress=progress)
+    assert calls == []
+
+
+def test_discards_may_be_numpy_arrays():
+    import numpy as np
+
+    def drawer(hand, seat):
+        if hand.status == "drawing":
+            return np.array(hand.hole_cards[seat][:2])
+        return "bring_in" if hand.bring_in_due else "call"
+
+    result = simulate("draw", [drawer, "call"], hands=20, seed=2)
+    assert result.hands == 20 and sum(result.net) == 0
+
+    def bad_shape(hand, seat):
+        if hand.status == "drawing":
+            return np.array([hand.hole_cards[seat][:2]])
+        return "call"
+
+    with pytest.raises(ValueError, match="discard: expected a flat sequence of card codes"):
+        simulate("draw", [bad_shape, "call"], hands=5, seed=2)

@@ -18,8 +18,8 @@ def _to_river(hand: HandState) -> None:
         hand.check_call()
 
 
-def test_last_aggressor_shows_first() -> None:
-    # betting-caps doc: the player who bet first (or checked first) reveals first.
+def test_the_first_bettor_shows_first() -> None:
+    # Rule documents: the player who bet first (or checked first) reveals first.
     hand = holdem(HOLES, BOARD, manual_showdown=True)
     _to_river(hand)
     hand.check_call()  # seat 0 checks
@@ -27,6 +27,24 @@ def test_last_aggressor_shows_first() -> None:
     hand.check_call()
     hand.check_call()
     assert hand.status == "showdown" and hand.showdown_order == [1, 2, 0]
+
+
+def test_a_raise_does_not_change_who_shows_first() -> None:
+    hand = holdem(HOLES, BOARD, manual_showdown=True)
+    _to_river(hand)
+    hand.bet_raise_to(10)  # seat 0 bets first
+    hand.bet_raise_to(30)  # seat 1 raises: the last aggressor
+    hand.check_call()
+    hand.check_call()
+    assert hand.showdown_order == [0, 1, 2]
+    # A first bettor who folds later: the order starts left of it.
+    hand = holdem(HOLES, BOARD, manual_showdown=True)
+    _to_river(hand)
+    hand.bet_raise_to(10)  # seat 0
+    hand.bet_raise_to(30)  # seat 1
+    hand.check_call()  # seat 2
+    hand.fold()  # seat 0
+    assert hand.showdown_order == [1, 2]
 
 
 def test_without_a_bet_the_first_to_act_shows_first() -> None:

@@ -1,4 +1,4 @@
-"""Seven-card stud rules (holdem-omaha-hilo-stud-rules.txt, "7 card stud" and DESIGN.md)."""
+"""Seven-card stud rules (the "7 card stud" rules and the decisions in docs/rules.md)."""
 
 from __future__ import annotations
 
@@ -173,19 +173,59 @@ def test_disconnect_of_the_only_opponent_cancels_the_bring_in() -> None:
     assert sum(hand.stacks) == 200 and hand.pot == 2
 
 
-def test_packed_showing_rank_orders_like_showing_key():
+def test_packed_showing_rank_orders_like_the_tuple_key():
     import random
 
-    from showdown.simulator.stud import _showing_rank, showing_key
+    from showdown.simulator.core import showing_rank
+
+    from .reference import showing_key
 
     choose = random.Random(5)
+    rank = showing_rank.py_func
     for _ in range(20_000):
         first = choose.sample(range(-1, 52), choose.randint(1, 4))
         second = choose.sample(range(-1, 52), choose.randint(1, 4))
         keys = showing_key(first), showing_key(second)
-        ranks = (
-            _showing_rank(first, [True] * len(first)),
-            _showing_rank(second, [True] * len(second)),
-        )
+        ranks = rank(first, len(first)), rank(second, len(second))
         assert (keys[0] > keys[1]) == (ranks[0] > ranks[1])
         assert (keys[0] == keys[1]) == (ranks[0] == ranks[1])
+    # The compiled function agrees with its Python source.
+    import numpy as np
+
+    cards = np.array([51, 47, 50, 3], np.int64)
+    assert showing_rank(cards, 4) == rank(cards.tolist(), 4)
+
+
+def test_bring_in_passes_over_a_player_all_in_from_the_ante() -> None:
+    # Seat 0 shows the lowest door card (2c) but its ante took every chip.
+    third = ["9c9d2c", "TcTd5s", "JcJd3d"]
+    hand = HandState("stud", STAKES, [1, 100, 100], deck=stud_deck([third]))
+    assert hand.all_in[0]
+    assert hand.actor == 2  # 3d: the lowest door card among players who can act
+    options = hand.legal_actions()
+    assert options.bring_in == 2 and not options.check and not options.fold
+    hand.bring_in()
+    assert hand.actor == 1 and hand.legal_actions().call == 2
+
+
+def test_no_bring_in_when_fewer_than_two_can_act() -> None:
+    third = ["9c9d2c", "TcTd5s", "JcJd3d"]
+    hand = HandState("stud", STAKES, [1, 1, 100], deck=stud_deck([third]))
+    # Only seat 2 has chips behind: nobody to bring in against; the hand runs out.
+    check_down(hand)
+    assert hand.status == "complete"
+    assert sum(hand.stacks) == 102
+
+
+def test_bring_in_passes_when_its_player_disconnects_before_posting() -> None:
+    third = ["9c9d2c", "TcTd5s", "JcJd3d"]
+    hand = HandState("stud", STAKES, [100, 100, 100], deck=stud_deck([third]))
+    assert hand.actor == 0 and hand.bring_in_due
+    hand.disconnect(0)
+    assert hand.actor == 2 and hand.bring_in_due  # 3d is next lowest
+    hand.bring_in()
+    assert hand.legal_actions().call == 2
+    # A non-actor disconnecting leaves the due bring-in where it is.
+    hand = HandState("stud", STAKES, [100, 100, 100], deck=stud_deck([third]))
+    hand.disconnect(1)
+    assert hand.actor == 0 and hand.bring_in_due

@@ -8,6 +8,7 @@ each player's finishing stack and result. ``--json`` prints one JSON document.
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -63,20 +64,24 @@ def _name(token: str, names: list[str]) -> str:
     return token
 
 
-def replay_file(path: Path) -> dict[str, Any]:
-    """Replay one PHH file; the summary printed by the command (raises ``ValueError``)."""
-    from ..simulator import read_phh, replay, side_pots
+def replay_file(path: Path, *, strict: bool = False, odd_chips: str = "standard") -> dict[str, Any]:
+    """Replay one PHH file; the summary printed by the command (raises ``ValueError``).
 
-    try:
-        history = read_phh(path)
-    except OSError as error:
-        raise ValueError(f"{path}: {error.strerror or error}") from None
-    state = replay(history)
+    ``mismatch`` says how the file's ``finishing_stacks`` contradict the replay
+    (``None`` when they agree or are absent); with ``strict`` that is an error.
+    """
+    from ..simulator import read_phh, replay, side_pots
+    from ..simulator.phh import check_finishing_stacks
+
+    history = read_phh(path)
+    state = replay(history, odd_chips=odd_chips, strict=strict)
     count = len(history.starting_stacks)
     names = list(history.players) if history.players else [f"p{k + 1}" for k in range(count)]
     live = [not state.folded[s] and not state.mucked[s] for s in range(count)]
     wagers = [state.totals[s] - state.ante_paid[s] for s in range(count)]
     pots = side_pots(wagers, live, dead=sum(state.ante_paid))
+    # The state counts scaled whole chips (fractional histories); print the file's units.
+    scale = state.scale
     finishing = [_number(value) for value in state.final_stacks]
     starting = [_number(value) for value in history.starting_stacks]
     return {
@@ -85,13 +90,18 @@ def replay_file(path: Path) -> dict[str, Any]:
         "players": names,
         "starting_stacks": starting,
         "actions": [describe_action(action, names) for action in history.actions],
-        "pot": sum(pot.amount for pot in pots),
+        "pot": _number(Fraction(sum(pot.amount for pot in pots), scale)),
         "pots": [
-            {"amount": pot.amount, "eligible": [names[s] for s in pot.eligible]} for pot in pots
+            {
+                "amount": _number(Fraction(pot.amount, scale)),
+                "eligible": [names[s] for s in pot.eligible],
+            }
+            for pot in pots
         ],
         "finishing_stacks": finishing,
         "net": [end - start for end, start in zip(finishing, starting, strict=True)],
         "board": _cards(state.board) if state.board else "",
+        "mismatch": check_finishing_stacks(history, state),
     }
 
 
@@ -131,17 +141,36 @@ def format_summary(summary: dict[str, Any]) -> list[str]:
     "files", nargs=-1, required=True, type=click.Path(path_type=Path), metavar="FILE.phh..."
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of text.")
-def replay_command(files: tuple[Path, ...], as_json: bool) -> None:
-    """Replay each FILE.phh (checking every action) and print its actions, pots and result."""
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Fail when a file's finishing_stacks differ from the replay (default: a warning).",
+)
+@click.option(
+    "--odd-chips",
+    type=click.Choice(["standard", "exact", "house"]),
+    default="standard",
+    show_default=True,
+    help="Split pots: odd chip by the rules, exact fractions (as some logs record), or house.",
+)
+def replay_command(files: tuple[Path, ...], as_json: bool, strict: bool, odd_chips: str) -> None:
+    """Replay each FILE.phh (checking every action) and print its actions, pots and result.
+
+    When a file records finishing_stacks that the replay contradicts, a warning
+    goes to stderr (and ``mismatch`` in --json); --strict makes it an error.
+    """
     summaries = []
     for path in files:
         try:
-            summaries.append(replay_file(path))
+            summary = replay_file(path, strict=strict, odd_chips=odd_chips)
         except ValueError as error:
             message = str(error)
             if not message.startswith(str(path)):
                 message = f"{path}: {message}"
             raise click.ClickException(message) from None
+        if summary["mismatch"]:
+            click.echo(f"warning: {summary['mismatch']}", err=True)
+        summaries.append(summary)
     if as_json:
         click.echo(json.dumps(summaries, indent=2))
         return

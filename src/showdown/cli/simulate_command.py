@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,34 @@ Stakes are 1/2 blinds (stud: 1 ante, 2 bring-in, 5-10; draw: 1 ante, 2-4);
 bb/100 counts the small bet as the big blind in stud and draw.
 Bad input prints 'Error: ...' to stderr and exits with status 1.
 """
+
+
+#: Library parameter names (the prefix of a ``ValueError`` message) -> this command's options.
+OPTION_NAMES = {
+    "game": "--game",
+    "players": "--players",
+    "hands": "--hands",
+    "agents": "--agents",
+    "seed": "--seed",
+    "mode": "--mode",
+    "starting_stack": "--stack",
+    "threads": "--threads",
+}
+
+
+def option_message(message: str) -> str:
+    """A library error message with its parameter name replaced by the command's option.
+
+    Examples
+    --------
+    >>> option_message("starting_stack: expected a positive int number of chips, got 0")
+    '--stack: expected a positive int number of chips, got 0'
+    >>> option_message("deck: no cards left")
+    'deck: no cards left'
+    """
+    name, colon, rest = message.partition(":")
+    option = OPTION_NAMES.get(name)
+    return f"{option}{colon}{rest}" if option and colon else message
 
 
 class BadInputIsStatusOne(click.Command):
@@ -77,6 +106,21 @@ class _Progress:
             self.bar = None
 
 
+def _check_writable(directory: Path) -> None:
+    """Create ``directory`` and write a probe file in it, before any hand is played.
+
+    Raises ``ValueError`` naming ``--phh-out`` when that fails, so a long
+    simulation never runs only to lose its histories.
+    """
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=directory, prefix=".showdown-probe-"):
+            pass
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise ValueError(f"--phh-out: cannot write to {str(directory)!r}: {reason}") from None
+
+
 def run_simulation(
     game: str,
     players: int | None,
@@ -87,6 +131,7 @@ def run_simulation(
     stack: int | None,
     phh_out: Path | None,
     progress: Any = None,
+    threads: int | None = None,
 ) -> Any:
     """Run the simulation for the command; raises ``ValueError`` naming bad input."""
     from ..simulator import simulate
@@ -94,8 +139,8 @@ def run_simulation(
     names = [name.strip() for name in agents.split(",") if name.strip()]
     if not names:
         raise ValueError("--agents: give at least one agent, e.g. random,call")
-    if phh_out is not None and phh_out.exists() and not phh_out.is_dir():
-        raise ValueError(f"--phh-out: {str(phh_out)!r} is not a directory")
+    if phh_out is not None:
+        _check_writable(phh_out)
     result = simulate(
         game,
         names,
@@ -106,12 +151,16 @@ def run_simulation(
         mode=mode,
         record_histories=phh_out is not None,
         progress=progress,
+        threads=threads,
     )
     if phh_out is not None:
-        phh_out.mkdir(parents=True, exist_ok=True)
         width = max(5, len(str(hands)))
-        for number, text in enumerate(result.histories or [], start=1):
-            (phh_out / f"hand-{number:0{width}d}.phh").write_text(text, encoding="utf-8")
+        try:
+            for number, text in enumerate(result.histories or [], start=1):
+                (phh_out / f"hand-{number:0{width}d}.phh").write_text(text, encoding="utf-8")
+        except OSError as error:
+            reason = error.strerror or str(error)
+            raise ValueError(f"--phh-out: writing {str(phh_out)!r} failed: {reason}") from None
     return result
 
 
@@ -147,6 +196,12 @@ def run_simulation(
 )
 @click.option("--stack", type=int, default=None, help="Starting stack [default: 100 big blinds].")
 @click.option(
+    "--threads",
+    type=int,
+    default=None,
+    help="Threads sharing the tables [default: every CPU]; the result does not depend on it.",
+)
+@click.option(
     "--phh-out",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
@@ -161,6 +216,7 @@ def simulate_command(
     seed: int | None,
     mode: str,
     stack: int | None,
+    threads: int | None,
     phh_out: Path | None,
     as_json: bool,
 ) -> None:
@@ -174,9 +230,11 @@ def simulate_command(
         players = max(6, len([name for name in agents.split(",") if name.strip()]))
     reporter = _Progress(enabled=not as_json and sys.stderr.isatty())
     try:
-        result = run_simulation(game, players, hands, agents, seed, mode, stack, phh_out, reporter)
+        result = run_simulation(
+            game, players, hands, agents, seed, mode, stack, phh_out, reporter, threads
+        )
     except ValueError as error:
-        raise click.ClickException(str(error)) from None
+        raise click.ClickException(option_message(str(error))) from None
     finally:
         reporter.close()
     if as_json:

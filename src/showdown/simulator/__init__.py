@@ -10,22 +10,31 @@ Examples
 4
 """
 
-from .actions import IllegalActionError, LegalActions, PlayerView
 from .agents import (
     AGENTS,
     TIMEOUT,
+    AgentError,
     CallingStation,
     Disconnect,
     HandStrengthAgent,
     RandomAgent,
     make_agent,
 )
+from .hand import (
+    UNKNOWN,
+    HandState,
+    IllegalActionError,
+    LegalActions,
+    PlayerView,
+    Pot,
+    SeatView,
+    settle_showdowns,
+    side_pots,
+    split_amount,
+)
 from .phh import HandHistory, UnsupportedVariantError, read_phh, replay, write_phh
-from .pots import Pot, side_pots, split_amount
 from .rules import GAMES, VARIANTS_BY_PHH_CODE, Stakes, Street, Variant, get_variant
 from .session import SeatResult, SimulationResult, bb_per_100_interval, simulate
-from .showdown import settle_showdowns
-from .state import UNKNOWN, HandState
 from .table import Table, TimeLimit, default_stakes
 
 __all__ = [
@@ -34,6 +43,7 @@ __all__ = [
     "TIMEOUT",
     "UNKNOWN",
     "VARIANTS_BY_PHH_CODE",
+    "AgentError",
     "CallingStation",
     "Disconnect",
     "HandHistory",
@@ -45,6 +55,7 @@ __all__ = [
     "Pot",
     "RandomAgent",
     "SeatResult",
+    "SeatView",
     "SimulationResult",
     "Stakes",
     "Street",

@@ -1,9 +1,10 @@
 """Agents: plain callables that choose an action for the player to act.
 
-An agent is any callable ``agent(hand, seat) -> action``. It is called with the
-:class:`~showdown.simulator.state.HandState` (read it, never mutate it; fair
-agents look only at what :meth:`~showdown.simulator.state.HandState.view`
-shows: their own cards, face-up cards, the board, bets and stacks) and the
+An agent is any callable ``agent(hand, seat) -> action``. A table calls it with a
+read-only :class:`~showdown.simulator.hand.SeatView` of the hand (the same
+questions as :class:`~showdown.simulator.hand.HandState`: ``hole_cards[seat]``,
+``board``, ``to_call``, ``raise_bounds()``, ``legal_actions()``, ``stacks``...;
+other players' hidden cards read as ``-1``, every sequence is a tuple) and the
 seat to act (the hand's seat numbering). It returns one of:
 
 - ``"fold"``, ``"check"``, ``"call"`` (``"check"`` and ``"call"`` both mean
@@ -14,7 +15,10 @@ seat to act (the hand's seat numbering). It returns one of:
 - :data:`TIMEOUT` (the player lets the clock run out) or a :class:`Disconnect`.
 
 The table applies the action; an illegal one raises ``IllegalActionError``
-naming the seat. Built-in agents: :class:`RandomAgent` (a random legal action),
+naming the seat; an agent that raises, or changes the hand behind its view,
+stops the table with an :class:`AgentError` naming the seat and the agent.
+
+Built-in agents: :class:`RandomAgent` (a random legal action),
 :class:`CallingStation` (always checks or calls) and :class:`HandStrengthAgent`
 (bets, calls or folds by the strength of its own hand, using the evaluator).
 
@@ -30,25 +34,55 @@ Examples
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, TypeAlias, Union
+
+from .core import _agent_kernels as choices
 
 if TYPE_CHECKING:
-    from .state import HandState
+    from .hand import HandState, SeatView
+
+HandLike: TypeAlias = "HandState | SeatView"
+"""What agents are called with: a table's read-only view, or a hand itself."""
+
+# The agents' choices, shared with the compiled engine (plain Python here).
+_FOLD, _RAISE = choices.FOLD, choices.RAISE
+_draw_keep_mask = choices.draw_keep_mask.py_func
+_random_amount = choices.random_amount.py_func
+_random_brings_in = choices.random_brings_in.py_func
+_random_discard_count = choices.random_discard_count.py_func
+_random_fallback = choices.random_fallback.py_func
+_random_intent = choices.random_intent.py_func
+_rank_score = choices.rank_score.py_func
+_strength_action = choices.strength_action.py_func
+_strength_completes = choices.strength_completes.py_func
 
 __all__ = [
     "AGENTS",
+    "CATEGORY_STRENGTH",
+    "PREFLOP_SCORES",
     "TIMEOUT",
     "Action",
     "Agent",
+    "AgentError",
     "CallingStation",
     "Disconnect",
     "HandStrengthAgent",
     "RandomAgent",
     "make_agent",
 ]
+
+
+class AgentError(ValueError):
+    """An agent failed: it raised an exception (chained as ``__cause__``) or changed the hand.
+
+    The message names the table seat and the agent, e.g. ``seat 3 (agent 'tight')
+    raised ValueError: ...``. The hand stops where it was; the table's stacks and
+    counters are those before the hand.
+    """
 
 
 class _Timeout:
@@ -70,24 +104,50 @@ class Disconnect:
     ----------
     reconnect_after
         Seconds (on the table's clock) until the player comes back, ``None`` for
-        never. Coming back within the remaining time gives the player 20 s more and
-        the decision is asked again; otherwise the player is treated as all-in for
+        never; a finite number ``>= 0``. Coming back within the remaining time gives
+        the player 20 s more and the decision is asked again (once per hand: see
+        ``TimeLimit.reconnections``); otherwise the player is treated as all-in for
         the chips already in (eligible only for the pots formed so far).
+
+    Raises
+    ------
+    ValueError
+        For a negative, infinite or NaN ``reconnect_after``, or one that is not a number.
 
     Examples
     --------
     >>> Disconnect().reconnect_after is None
     True
+    >>> Disconnect(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: reconnect_after: expected None or a finite number of seconds >= 0, got -1
     """
 
     reconnect_after: float | None = None
+
+    def __post_init__(self) -> None:
+        value = self.reconnect_after
+        if value is None:
+            return
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, (int, float))
+            or not math.isfinite(value)
+            or value < 0
+        ):
+            raise ValueError(
+                f"reconnect_after: expected None or a finite number of seconds >= 0, got {value!r}"
+            )
+        object.__setattr__(self, "reconnect_after", float(value))
 
 
 Action = Union[str, int, tuple[int, ...], _Timeout, Disconnect]  # noqa: UP007 (runtime alias)
 """What an agent returns (see the module docstring)."""
 
-Agent = Callable[["HandState", int], Any]
-"""``agent(hand, seat) -> Action``."""
+Agent = Callable[[Any, int], Any]
+"""``agent(hand, seat) -> Action``; ``hand`` is a :class:`~showdown.simulator.hand.SeatView`
+at a table (built-in agents also accept a :class:`~showdown.simulator.hand.HandState`)."""
 
 
 class RandomAgent:
@@ -119,34 +179,35 @@ class RandomAgent:
         self._random = random.Random(seed).random
         self._rng = random.Random(None if seed is None else seed + 1)
 
-    def __call__(self, hand: HandState, seat: int) -> Action:
+    def __call__(self, hand: HandLike, seat: int) -> Action:
         if hand.status == "drawing":
             held = hand.hole_cards[seat]
-            return tuple(self._rng.sample(held, min(len(held), int(self._random() * 4))))
-        if hand._bring_in_pending:
-            return "bring_in" if self._random() < 0.7 or hand.raise_bounds() is None else "complete"
+            return tuple(self._rng.sample(held, _random_discard_count(self._random(), len(held))))
+        if hand.bring_in_due:
+            roll = self._random()
+            return (
+                "bring_in"
+                if _random_brings_in(roll, hand.raise_bounds() is not None)
+                else "complete"
+            )
         roll = self._random()
-        # The raise range is looked up only when the roll asks for a raise (it costs most).
-        if hand.current_bet > hand.bets[seat]:
-            if roll < 1 / 3:
-                return "fold"
-            if roll < 2 / 3:
-                return "call"
+        facing = hand.to_call > 0
+        intent = _random_intent(roll, facing)
+        if intent == _RAISE:
+            # The raise range is looked up only when the roll asks for a raise (it costs most).
             bounds = hand.raise_bounds()
             if bounds is None:
-                return "fold" if roll < 5 / 6 else "call"
-        else:
-            if roll < 0.5:
-                return "check"
-            bounds = hand.raise_bounds()
-            if bounds is None:
-                return "check"
-        low, high = bounds
-        if high == low or self._random() < 0.5:
-            return low
-        if hand._betting == "fixed":
-            return high  # fixed limit allows only the two ends
-        return low + int(self._random() * (high - low + 1))
+                intent = _random_fallback(roll, facing)
+            else:
+                low, high = bounds
+                fixed = hand.variant.betting == "fixed"
+                # Draw only the numbers the choice uses.
+                coin = self._random() if high != low else 0.0
+                pick = self._random() if coin >= 0.5 and not fixed else 0.0
+                return _random_amount(low, high, coin, pick, fixed)
+        if intent == _FOLD:
+            return "fold"
+        return "call" if facing else "check"
 
 
 class CallingStation:
@@ -162,10 +223,10 @@ class CallingStation:
 
     name = "call"
 
-    def __call__(self, hand: HandState, seat: int) -> Action:
+    def __call__(self, hand: HandLike, seat: int) -> Action:
         if hand.status == "drawing":
             return ()
-        if hand._bring_in_pending:
+        if hand.bring_in_due:
             return "bring_in"
         return "call"
 
@@ -190,24 +251,13 @@ def _preflop_score(first: int, second: int) -> float:
     return max(0.0, min(score, 0.6))
 
 
-#: Hold'em pre-flop scores for every pair of card codes, computed once at import:
-#: a lookup per decision instead of arithmetic.
-_PREFLOP = [[_preflop_score(a, b) for b in range(52)] for a in range(52)]
+#: Hold'em pre-flop scores of :class:`HandStrengthAgent` for every pair of card codes,
+#: computed once at import: a lookup per decision instead of arithmetic.
+PREFLOP_SCORES = [[_preflop_score(a, b) for b in range(52)] for a in range(52)]
 
-#: Post-flop strength by made-hand category (1 = high card ... 9 = straight flush).
-_CATEGORY_STRENGTH = (0.0, 0.15, 0.5, 0.72, 0.82, 0.87, 0.9, 0.95, 0.99, 1.0)
-
-
-def _rank_score(cards: list[int]) -> float:
-    """Score of fewer than five cards (stud early streets, Omaha pre-flop) from ranks alone."""
-    counts: dict[int, int] = {}
-    for card in cards:
-        counts[card >> 2] = counts.get(card >> 2, 0) + 1
-    most = max(counts.values())
-    high = max(counts)
-    base = (0.15, 0.5, 0.8, 0.95)[min(most, 4) - 1]
-    suited = len({card & 3 for card in cards}) < len(cards)
-    return base + 0.1 * high / 12 + (0.03 if suited else 0.0)
+#: :class:`HandStrengthAgent`'s strength by made-hand category (1 = high card ... 9 =
+#: straight flush).
+CATEGORY_STRENGTH = (0.0, 0.15, 0.5, 0.72, 0.82, 0.87, 0.9, 0.95, 0.99, 1.0)
 
 
 class HandStrengthAgent:
@@ -241,13 +291,14 @@ class HandStrengthAgent:
         self.raise_at = raise_at
         self.call_at = call_at
         self._cache_hand: object = None
-        self._cache: dict[tuple[int, int], float] = {}
+        self._cache: dict[tuple[int, int, int], float] = {}
 
-    def strength(self, hand: HandState, seat: int) -> float:
+    def strength(self, hand: HandLike, seat: int) -> float:
         """The 0..1 strength score of ``seat``'s own cards (and the board)."""
         own = hand.hole_cards[seat]
         board = hand.board
-        key = (seat, len(own) + len(board))
+        # The street is part of the key: a draw changes cards without changing their count.
+        key = (seat, hand.street_index, len(own) + len(board))
         if hand is not self._cache_hand:
             # One cache per hand: a street's evaluation serves every decision on it.
             self._cache_hand = hand
@@ -259,58 +310,52 @@ class HandStrengthAgent:
         self._cache[key] = value
         return value
 
-    def _score(self, hand: HandState, own: list[int], board: list[int]) -> float:
+    def _score(self, hand: HandLike, own: Sequence[int], board: Sequence[int]) -> float:
         import numpy as np
 
         from showdown import evaluator
 
         omaha = hand.variant.hands[0] == "omaha_high"
         if len(own) == 2 and not board:
-            return _PREFLOP[own[0]][own[1]]
+            return PREFLOP_SCORES[own[0]][own[1]]
         if omaha:
             if len(board) < 3:
-                return _rank_score(own) - 0.1
+                return _rank_score(own, len(own)) - 0.1
             strength = evaluator.evaluate_omaha(np.array(own, np.uint8), np.array(board, np.uint8))
         else:
-            cards = own + board
+            cards = [*own, *board]
             if len(cards) < 5:
-                return _rank_score(cards)
+                return _rank_score(cards, len(cards))
             if len(cards) > 7:  # stud with a community card never exceeds 7; be safe
                 cards = cards[:7]
             strength = evaluator.evaluate(np.array(cards, np.uint8))
-        return _CATEGORY_STRENGTH[int(strength) >> 12]
+        return CATEGORY_STRENGTH[int(strength) >> 12]
 
-    def __call__(self, hand: HandState, seat: int) -> Action:
+    def __call__(self, hand: HandLike, seat: int) -> Action:
         if hand.status == "drawing":
             return self._discards(hand.hole_cards[seat])
-        if hand._bring_in_pending:
-            if self.strength(hand, seat) >= self.raise_at and hand.raise_bounds() is not None:
-                return "complete"
-            return "bring_in"
+        if hand.bring_in_due:
+            value = self.strength(hand, seat)
+            completes = _strength_completes(value, self.raise_at, hand.raise_bounds() is not None)
+            return "complete" if completes else "bring_in"
         value = self.strength(hand, seat)
         to_call = hand.to_call
         bounds = hand.raise_bounds()
-        if value >= self.raise_at and bounds is not None:
-            low, high = bounds
-            if hand._betting == "fixed":
-                return low
-            # About two thirds of the pot, within the legal range.
-            target = hand.current_bet + (2 * (hand.pot + to_call)) // 3
-            return min(max(low, target), high)
-        if to_call == 0:
-            return "check"
-        price = to_call / (hand.pot + to_call)
-        return "call" if value >= self.call_at + price * 0.5 else "fold"
+        low, high = bounds if bounds is not None else (-1, -1)
+        intent, amount = _strength_action(
+            value, self.raise_at, self.call_at, to_call, hand.pot, hand.current_bet, low, high,
+            hand.variant.betting == "fixed",
+        )  # fmt: skip
+        if intent == _RAISE:
+            return amount
+        if intent == _FOLD:
+            return "fold"
+        return "call" if to_call else "check"
 
     @staticmethod
-    def _discards(held: list[int]) -> tuple[int, ...]:
-        counts: dict[int, int] = {}
-        for card in held:
-            counts[card >> 2] = counts.get(card >> 2, 0) + 1
-        keep = {card for card in held if counts[card >> 2] >= 2}
-        if not keep:
-            keep = {max(held)}
-        return tuple(card for card in held if card not in keep)
+    def _discards(held: Sequence[int]) -> tuple[int, ...]:
+        keep = _draw_keep_mask(held, len(held))
+        return tuple(card for index, card in enumerate(held) if not keep >> index & 1)
 
 
 AGENTS: dict[str, Callable[..., Agent]] = {

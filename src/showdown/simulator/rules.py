@@ -167,6 +167,10 @@ class Variant:
         Whether the lowest door card must bring in (stud).
     open_pair_big_bet
         Stud: an open pair on fourth street allows the big bet.
+    cumulative_all_ins
+        No/pot limit: short all-ins that together make a full raise reopen the
+        betting for players who already acted (the card-room/TDA reading, default);
+        ``False`` judges each short all-in alone (it never reopens the betting).
     min_players, max_players
         Players the deck and the rules allow.
     phh_code
@@ -182,6 +186,7 @@ class Variant:
     blinds: bool = True
     bring_in: bool = False
     open_pair_big_bet: bool = False
+    cumulative_all_ins: bool = True
     min_players: int = 2
     max_players: int = 10
     phh_code: str = ""

@@ -2,7 +2,7 @@
 
 Several tables (default up to 64) play side by side, one hand each per round,
 so every round's showdowns go to the evaluator together
-(:func:`~showdown.simulator.showdown.settle_showdowns`: one call per hand kind).
+(:func:`~showdown.simulator.hand.settle_showdowns`: one call per hand kind).
 Agent ``i`` sits in seat ``i`` of every table, and table ``k`` starts with the
 button on seat ``k - 1`` so positions even out. Cards come from one
 ``numpy`` generator seeded with ``seed``, and built-in random agents get seeds
@@ -20,199 +20,48 @@ Examples
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
-from typing import Any
 
 import numpy as np
 
-from ._base import EVALUATING
+from . import compiled
 from .agents import Agent, make_agent
+from .hand import EVALUATING, settle_showdowns
 from .phh import write_phh
+from .results import (
+    SeatResult,
+    SimulationResult,
+    bb_per_100_interval,
+    check_chips,
+    seat_result,
+)
 from .rules import Stakes, Variant, get_variant
-from .showdown import settle_showdowns
-from .table import DEFAULT_TIME_LIMIT, MODES, Table, TimeLimit, _agent_name, default_stakes
+from .table import (
+    DEFAULT_TIME_LIMIT,
+    MODES,
+    STAT_NAMES,
+    Table,
+    TimeLimit,
+    agent_name,
+    default_stakes,
+    time_rules,
+)
 
 __all__ = ["ENGINES", "SeatResult", "SimulationResult", "bb_per_100_interval", "simulate"]
 
 #: Values of ``simulate(engine=...)``.
 ENGINES = ("auto", "python", "compiled")
 
-#: z of a two-sided 95% normal interval.
-Z_95 = 1.959963984540054
 
-
-def bb_per_100_interval(
-    total: float, squares: float, count: int, big_blind: float
-) -> tuple[float, float, float]:
-    """Win rate in big blinds per 100 hands with its 95% interval, from per-hand sums.
-
-    Uses the normal approximation: mean ± 1.96 · s / √n with the sample standard
-    deviation ``s`` (n - 1 in the denominator), scaled by ``100 / big_blind``.
-
-    Parameters
-    ----------
-    total, squares
-        Sum of the per-hand results (chips) and of their squares.
-    count
-        Number of hands.
-    big_blind
-        Chips in one big blind (the small bet in games without blinds).
-
-    Returns
-    -------
-    tuple of float
-        ``(bb_per_100, low, high)``; with fewer than two hands the interval is
-        infinite.
-
-    Examples
-    --------
-    >>> bb_per_100_interval(total=10, squares=50, count=2, big_blind=1)
-    (500.0, 500.0, 500.0)
-    """
-    if count == 0:
-        return 0.0, -math.inf, math.inf
-    scale = 100.0 / big_blind
-    mean = total / count
-    if count < 2:
-        return mean * scale, -math.inf, math.inf
-    variance = max(0.0, (squares - count * mean * mean) / (count - 1))
-    half = Z_95 * math.sqrt(variance / count)
-    return mean * scale, (mean - half) * scale, (mean + half) * scale
-
-
-@dataclass
-class SeatResult:
-    """One seat's (one agent's) results over a simulation.
-
-    Attributes
-    ----------
-    agent
-        The agent's name.
-    net
-        Chips won (negative: lost) over every hand.
-    hands
-        Hands the seat was dealt in.
-    bb_per_100, bb_per_100_low, bb_per_100_high
-        Win rate in big blinds per 100 hands and its 95% interval.
-    vpip, pfr
-        Share of hands with chips put in voluntarily / raised in the first round.
-    aggression
-        Bets and raises per call (``inf`` when it never called but bet).
-    went_to_showdown, won_at_showdown
-        Share of hands that reached a showdown; share of those that won chips.
-    folds, timeouts, disconnects, rebuys, tournaments_won
-        Counts.
-    """
-
-    agent: str
-    net: int
-    hands: int
-    bb_per_100: float
-    bb_per_100_low: float
-    bb_per_100_high: float
-    vpip: float
-    pfr: float
-    aggression: float
-    went_to_showdown: float
-    won_at_showdown: float
-    folds: int
-    timeouts: int
-    disconnects: int
-    rebuys: int
-    tournaments_won: int
-
-
-@dataclass
-class SimulationResult:
-    """The outcome of :func:`simulate`.
-
-    Attributes
-    ----------
-    game, mode, players, hands, seed
-        What was played.
-    big_blind
-        Chips per big blind used for bb/100 (the small bet in stud and draw).
-    seats
-        Per-seat results (:class:`SeatResult`), seat ``i`` = agent ``i``.
-    showdown_rate
-        Share of hands that ended with a showdown.
-    seconds
-        Wall time of the simulation.
-    histories
-        PHH text of every hand when ``record_histories`` was set, else ``None``.
-    """
-
-    game: str
-    mode: str
-    players: int
-    hands: int
-    seed: int | None
-    big_blind: int
-    seats: list[SeatResult]
-    showdown_rate: float
-    seconds: float
-    histories: list[str] | None = field(default=None, repr=False)
-
-    @property
-    def net(self) -> list[int]:
-        """Net chips per seat."""
-        return [seat.net for seat in self.seats]
-
-    @property
-    def bb_per_100(self) -> list[float]:
-        """Win rate per seat in big blinds per 100 hands."""
-        return [seat.bb_per_100 for seat in self.seats]
-
-    @property
-    def hands_per_second(self) -> float:
-        """Simulation speed."""
-        return self.hands / self.seconds if self.seconds > 0 else math.inf
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready dictionary (infinite values become ``None``; histories left out)."""
-
-        def clean(value: Any) -> Any:
-            if isinstance(value, float) and not math.isfinite(value):
-                return None
-            return value
-
-        data = {key: value for key, value in asdict(self).items() if key != "histories"}
-        data["seats"] = [{k: clean(v) for k, v in seat.items()} for seat in data["seats"]]
-        data["hands_per_second"] = clean(self.hands_per_second)
-        return data
-
-    def table(self) -> str:
-        """The per-seat results as a plain-text table.
-
-        Examples
-        --------
-        >>> result = simulate("nlhe", ["call", "call"], hands=20, seed=3)
-        >>> result.table().splitlines()[0].split()[:3]
-        ['seat', 'agent', 'net']
-        """
-        header = (
-            f"{'seat':>4}  {'agent':<10} {'net':>9} {'bb/100':>9} {'95% interval':>19} "
-            f"{'VPIP':>5} {'PFR':>5} {'AF':>5} {'WTSD':>5} {'W$SD':>5}"
-        )
-        lines = [header]
-        for index, seat in enumerate(self.seats):
-            low, high = seat.bb_per_100_low, seat.bb_per_100_high
-            interval = f"[{low:.1f}, {high:.1f}]" if math.isfinite(low) else "-"
-            aggression = f"{seat.aggression:.2f}" if math.isfinite(seat.aggression) else "inf"
-            lines.append(
-                f"{index:>4}  {seat.agent:<10} {seat.net:>9} {seat.bb_per_100:>9.1f} "
-                f"{interval:>19} {seat.vpip:>5.0%} {seat.pfr:>5.0%} {aggression:>5} "
-                f"{seat.went_to_showdown:>5.0%} {seat.won_at_showdown:>5.0%}"
-            )
-        lines.append(
-            f"{self.hands} hands of {self.game} ({self.mode}), showdowns {self.showdown_rate:.0%}, "
-            f"{self.hands_per_second:,.0f} hands/s"
-        )
-        return "\n".join(lines)
+def _check_seed(seed: object) -> int | None:
+    """``seed`` as an int >= 0 (numpy ints too) or ``None``; anything else is refused."""
+    if seed is None:
+        return None
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"seed: expected None or an int >= 0, got {seed!r}")
+    return int(seed)
 
 
 def _not_positive_int(value: object) -> bool:
@@ -256,6 +105,7 @@ def simulate(
     time_limit: TimeLimit | float | None = DEFAULT_TIME_LIMIT,
     clock: Callable[[], float] = time.perf_counter,
     engine: str = "auto",
+    threads: int | None = None,
 ) -> SimulationResult:
     """Play ``hands`` hands of ``game`` between ``agents`` and collect the results.
 
@@ -276,7 +126,9 @@ def simulate(
     stakes
         Default 1/2 blinds (stud 1 ante / 2 bring-in / 5-10, draw 1 ante / 2-4).
     starting_stack
-        Default 100 big blinds (big blind = small bet in stud and draw).
+        Default 100 big blinds (big blind = small bet in stud and draw). Stacks
+        and stakes are at most :data:`~showdown.simulator.results.MAX_CHIPS`
+        (2**40) on either engine.
     mode
         ``"cash"`` (stacks topped up before each hand) or ``"tournament"``
         (elimination; a new tournament starts when one player has every chip).
@@ -292,15 +144,19 @@ def simulate(
         Per-decision time rule and clock (see :mod:`showdown.simulator.table`).
         Built-in agents answer at once, so they never time out.
     engine
-        ``"python"``: the :class:`~showdown.simulator.state.HandState` engine.
-        ``"compiled"``: the numba engine (:mod:`showdown.simulator.fast`, ~100x
-        faster), for cash games of ``nlhe plhe flhe plo flo plo8 flo8`` whose seats
-        are all built-in agents (``"random"``, ``"call"``, ``"strength"``; exact
-        types, not subclasses), without ``record_histories``;
-        it applies the same rules, but the cards and random choices come from
-        another stream (same seed, same result within one engine). ``"auto"``
-        (default) picks ``"compiled"`` when eligible. Timeouts, disconnects and
-        tournament counts are Python-engine features (0 in compiled results).
+        ``"python"``: the :class:`~showdown.simulator.hand.HandState` engine.
+        ``"compiled"``: the numba engine (:mod:`showdown.simulator.compiled`,
+        100x faster or more), for cash games of every built-in variant whose
+        seats are all built-in agents (``"random"``, ``"call"``, ``"strength"``;
+        exact types, not subclasses), without ``record_histories``; it applies
+        the same rules (the same rules core), but the cards and random choices
+        come from another stream (same seed, same result within one engine).
+        ``"auto"`` (default) picks ``"compiled"`` when eligible. Timeouts,
+        disconnects and tournament counts are Python-engine features (0 in
+        compiled results).
+    threads
+        Compiled engine: threads sharing the tables (``None``: every CPU). The
+        result does not depend on it. The Python engine plays on one thread.
 
     Raises
     ------
@@ -316,32 +172,41 @@ def simulate(
     (4, 50)
     """
     variant = get_variant(game)
+    seed = _check_seed(seed)
+    if progress is not None and not callable(progress):
+        raise ValueError(
+            f"progress: expected a callable progress(done, total) or None, got {progress!r}"
+        )
     if _not_positive_int(hands):
         raise ValueError(f"hands: expected a positive number of hands, got {hands!r}")
     if mode not in MODES:
         raise ValueError(f"mode: expected 'cash' or 'tournament', got {mode!r}")
     specs = _agents_for(agents, players, variant)
     stakes = stakes if stakes is not None else default_stakes(variant)
+    if not isinstance(stakes, Stakes):
+        raise ValueError(f"stakes: expected a Stakes object, got {stakes!r}")
+    for name in ("small_blind", "big_blind", "ante", "bring_in", "small_bet", "big_bet"):
+        check_chips(getattr(stakes, name), f"stakes: {name}", minimum=0)
     big_blind = stakes.big_blind or stakes.small_bet
     if starting_stack is None:
         starting_stack = 100 * big_blind
-    if _not_positive_int(starting_stack):
-        raise ValueError(f"starting_stack: expected a positive int, got {starting_stack!r}")
+    starting_stack = check_chips(starting_stack, "starting_stack")
     if tables is None:
         tables = min(64, hands)
     if _not_positive_int(tables):
         raise ValueError(f"tables: expected a positive int, got {tables!r}")
     if engine not in ENGINES:
         raise ValueError(f"engine: expected one of {ENGINES}, got {engine!r}")
+    # Checked up front on either engine: a bad clock must not fail after work started.
+    time_limit = time_rules(time_limit, clock)
+    workers = compiled.resolve_threads(threads, tables)
     seeder = random.Random(seed)
     seated = [make_agent(spec, seed=seeder.getrandbits(63)) for spec in specs]
     if engine != "python":
-        from . import fast  # imported here: fast builds on this module's result types
-
-        reason = fast.ineligibility(variant, seated, mode, record_histories)
+        reason = compiled.ineligibility(variant, seated, mode, record_histories)
         if reason is None:
             began = time.perf_counter()
-            run = fast.run_compiled(
+            run = compiled.run_compiled(
                 variant,
                 stakes,
                 seated,
@@ -350,11 +215,12 @@ def simulate(
                 tables=tables,
                 seed=seed,
                 progress=progress,
+                threads=workers,
             )
-            return fast.compiled_result(
+            return compiled.compiled_result(
                 run,
                 game=variant.name,
-                names=[_agent_name(agent) for agent in seated],
+                names=[agent_name(agent) for agent in seated],
                 hands=hands,
                 seed=seed,
                 big_blind=big_blind,
@@ -397,7 +263,7 @@ def simulate(
             settle_showdowns(pending)
         for table, hand in zip(batch, played, strict=True):
             table.finish_hand(hand)
-            if hand._showdown_order:
+            if hand.showdown_order:
                 showdowns += 1
             if histories is not None:
                 histories.append(write_phh(hand))
@@ -423,35 +289,15 @@ def simulate(
 
 
 def _seat_result(tables: list[Table], seat: int, name: str, big_blind: int) -> SeatResult:
-    """Sum one seat's counters over every table."""
-
-    def total(counter: str) -> int:
-        return sum(table.counts[counter][seat] for table in tables)
-
-    hands = total("hands")
-    calls, bets = total("calls"), total("bets")
-    showdowns = total("showdowns")
-    rate, low, high = bb_per_100_interval(
+    """One seat's counters summed over every table."""
+    counts = {
+        counter: sum(table.counts[counter][seat] for table in tables) for counter in STAT_NAMES
+    }
+    interval = bb_per_100_interval(
         sum(table.payoff_sum[seat] for table in tables),
         sum(table.payoff_squares[seat] for table in tables),
-        hands,
+        counts["hands"],
         big_blind,
     )
-    return SeatResult(
-        agent=name,
-        net=sum(table.net[seat] for table in tables),
-        hands=hands,
-        bb_per_100=rate,
-        bb_per_100_low=low,
-        bb_per_100_high=high,
-        vpip=total("vpip") / hands if hands else 0.0,
-        pfr=total("pfr") / hands if hands else 0.0,
-        aggression=bets / calls if calls else (math.inf if bets else 0.0),
-        went_to_showdown=showdowns / hands if hands else 0.0,
-        won_at_showdown=total("showdowns_won") / showdowns if showdowns else 0.0,
-        folds=total("folds"),
-        timeouts=total("timeouts"),
-        disconnects=total("disconnects"),
-        rebuys=total("rebuys"),
-        tournaments_won=total("tournaments_won"),
-    )
+    net = sum(table.net[seat] for table in tables)
+    return seat_result(name, counts, net, interval)

@@ -4,9 +4,9 @@ A :class:`Table` deals hand after hand to the same seats. Between hands it
 moves the button to the next seated player, tops stacks up (cash games) or
 removes busted players (tournaments, until one player holds every chip, then a
 new tournament starts), and during a hand it asks each seat's agent for its
-action and applies it to the :class:`~showdown.simulator.state.HandState`.
+action and applies it to the :class:`~showdown.simulator.hand.HandState`.
 
-Time and connection (DESIGN.md §5). Python cannot interrupt a running
+Time and connection (see ``docs/rules.md``). Python cannot interrupt a running
 callable, so the table measures each decision on an injectable ``clock``
 (default :func:`time.perf_counter`) and applies the rule when the agent returns:
 
@@ -18,8 +18,10 @@ callable, so the table measures each decision on an injectable ``clock``
   connection. If ``reconnect_after`` (seconds on the same clock) fits in the
   time left, the player reconnects with :attr:`TimeLimit.reconnect_bonus` (20 s)
   more and is asked again; otherwise it is all-in for the chips already in
-  (``HandState.disconnect``) for the rest of that hand. The next hand it plays
-  normally.
+  (``HandState.disconnect``) for the rest of that hand. The rule grants the
+  bonus once ("he is given 20 additional seconds"), so a player reconnects at
+  most :attr:`TimeLimit.reconnections` times (default 1) per hand: the next
+  disconnection in that hand is final. The next hand it plays normally.
 
 Tests inject a fake clock that an agent advances, so no test sleeps.
 
@@ -37,20 +39,26 @@ Examples
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from ._base import BETTING, DRAWING, EVALUATING
-from .actions import IllegalActionError
-from .agents import TIMEOUT, Agent, CallingStation, Disconnect
+from .agents import TIMEOUT, Agent, AgentError, CallingStation, Disconnect
+from .hand import (
+    BETTING,
+    DRAWING,
+    EVALUATING,
+    HandState,
+    IllegalActionError,
+    SeatView,
+    settle_showdowns,
+)
 from .rules import Stakes, Variant, get_variant
-from .showdown import settle_showdowns
-from .state import HandState
 
-__all__ = ["MODES", "STAT_NAMES", "Table", "TimeLimit", "default_stakes"]
+__all__ = ["MODES", "STAT_NAMES", "Table", "TimeLimit", "agent_name", "default_stakes"]
 
 #: Table modes: cash tops stacks up before each hand, tournament eliminates busted players.
 MODES = ("cash", "tournament")
@@ -73,19 +81,65 @@ STAT_NAMES = (
 )
 
 
+def seconds(value: object, name: str, *, minimum: float) -> float:
+    """``value`` as finite float seconds ``>= minimum``, else a ``ValueError`` naming ``name``.
+
+    Examples
+    --------
+    >>> seconds(30, "time_limit", minimum=0.0)
+    30.0
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"{name} must be a finite number of seconds, got {value!r}")
+    if not math.isfinite(value) or value < minimum:
+        raise ValueError(f"{name} must be a finite number of seconds >= {minimum:g}, got {value!r}")
+    return float(value)
+
+
 @dataclass(frozen=True)
 class TimeLimit:
     """Time an agent has per decision, and the reconnection bonus.
+
+    Parameters
+    ----------
+    base, countdown
+        Seconds before the countdown starts, and of the countdown; a decision
+        times out after their sum (which must be positive).
+    reconnect_bonus
+        Seconds added when a disconnected player reconnects in time.
+    reconnections
+        Reconnections a player may make per hand; a further disconnection in the
+        same hand leaves the player all-in for the rest of it.
+
+    Raises
+    ------
+    ValueError
+        For a value that is not a finite non-negative number of seconds (or a
+        non-negative int of reconnections), or a zero total.
 
     Examples
     --------
     >>> TimeLimit().total
     30.0
+    >>> TimeLimit(base=-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: time_limit: base must be a finite number of seconds >= 0, got -1
     """
 
     base: float = 10.0
     countdown: float = 20.0
     reconnect_bonus: float = 20.0
+    reconnections: int = 1
+
+    def __post_init__(self) -> None:
+        for name in ("base", "countdown", "reconnect_bonus"):
+            seconds(getattr(self, name), f"time_limit: {name}", minimum=0.0)
+        if self.base + self.countdown <= 0:
+            raise ValueError("time_limit: base + countdown must be positive seconds, got 0")
+        count = self.reconnections
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise ValueError(f"time_limit: reconnections must be an int >= 0, got {count!r}")
 
     @property
     def total(self) -> float:
@@ -95,6 +149,42 @@ class TimeLimit:
 
 DEFAULT_TIME_LIMIT = TimeLimit()
 """The rule's default: 10 s plus a 20 s countdown, 20 s more after a reconnection."""
+
+
+def time_rules(
+    time_limit: TimeLimit | float | None, clock: Callable[[], float]
+) -> TimeLimit | None:
+    """Validate a table's ``time_limit`` and ``clock`` up front (before any hand is dealt).
+
+    A number is a total in seconds (no countdown); ``None`` times nothing. The
+    clock must be a callable returning finite seconds; it is called once here.
+
+    Examples
+    --------
+    >>> time_rules(12, time.perf_counter).total
+    12.0
+    >>> time_rules("30", time.perf_counter)
+    Traceback (most recent call last):
+    ...
+    ValueError: time_limit: expected a TimeLimit, positive seconds or None, got '30'
+    """
+    if time_limit is not None and not isinstance(time_limit, TimeLimit):
+        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+            raise ValueError(
+                f"time_limit: expected a TimeLimit, positive seconds or None, got {time_limit!r}"
+            )
+        total = seconds(time_limit, "time_limit", minimum=0.0)
+        if total <= 0:
+            raise ValueError(f"time_limit: expected positive seconds, got {time_limit!r}")
+        time_limit = TimeLimit(base=total, countdown=0.0)
+    if not callable(clock):
+        raise ValueError(f"clock: expected a callable returning seconds, got {clock!r}")
+    try:
+        now = clock()
+    except Exception as error:
+        raise ValueError(f"clock: calling it raised {type(error).__name__}: {error}") from error
+    seconds(now, "clock: the time it returns", minimum=-math.inf)
+    return time_limit
 
 
 def default_stakes(variant: Variant) -> Stakes:
@@ -114,7 +204,36 @@ def default_stakes(variant: Variant) -> Stakes:
     return Stakes.blinds(1, 2)
 
 
-def _agent_name(agent: object) -> str:
+def _discard_cards(action: tuple[int, ...] | list[int] | np.ndarray) -> list[int]:
+    """The card codes of a discard (a tuple, list or 1-D integer array)."""
+    if isinstance(action, np.ndarray):
+        if action.ndim != 1 or not (action.size == 0 or np.issubdtype(action.dtype, np.integer)):
+            raise IllegalActionError(
+                "discard: expected a flat sequence of card codes, got an array of shape "
+                f"{action.shape} and dtype {action.dtype}"
+            )
+        return [int(card) for card in action.tolist()]
+    cards = []
+    for card in action:
+        if isinstance(card, bool) or not isinstance(card, (int, np.integer)):
+            raise IllegalActionError(
+                f"discard: expected a flat sequence of card codes, got {action!r}"
+            )
+        cards.append(int(card))
+    return cards
+
+
+def _fingerprint(hand: HandState) -> tuple[object, ...]:
+    """A cheap summary of the hand that no agent decision may change (the table verifies).
+
+    Agents see the hand through a read-only view; this catches changes made by
+    reaching behind it (chips, the turn, the street).
+    """
+    return (hand.actor, hand.status, hand.street_index, hand.current_bet, sum(hand.stacks))
+
+
+def agent_name(agent: object) -> str:
+    """The name an agent is shown by: its ``name``, else its function or class name."""
     return str(getattr(agent, "name", None) or getattr(agent, "__name__", type(agent).__name__))
 
 
@@ -199,14 +318,11 @@ class Table:
                 f"starting_stack: expected a positive int or {players} positive ints, "
                 f"got {starting_stack!r}"
             )
-        if isinstance(time_limit, bool):
-            raise ValueError(f"time_limit: expected a TimeLimit, seconds or None, got {time_limit}")
-        if isinstance(time_limit, (int, float)):
-            time_limit = TimeLimit(base=float(time_limit), countdown=0.0)
+        time_limit = time_rules(time_limit, clock)
         self.variant = variant
         self.stakes = stakes if stakes is not None else default_stakes(variant)
         self.agents = list(agents)
-        self.names = [_agent_name(agent) for agent in agents]
+        self.names = [agent_name(agent) for agent in agents]
         # Seats played by a plain CallingStation take the table's no-call fast path.
         self._callers = [type(agent) is CallingStation for agent in agents]
         self.players = players
@@ -229,6 +345,10 @@ class Table:
         self._all_seats = list(range(players))
         self._vpip = [False] * players
         self._pfr = [False] * players
+        # The hand the agents' views belong to, and one read-only view per hand seat.
+        self._view_hand: HandState | None = None
+        self._views: list[SeatView] = []
+        self._reconnections: list[int] = []  # per hand seat, in the current hand
 
     # ------------------------------------------------------------------ hands
 
@@ -290,6 +410,11 @@ class Table:
         callers = self._callers
         calls, checks = counts["calls"], counts["checks"]
         bets, folds = counts["bets"], counts["folds"]
+        if self._view_hand is not hand:
+            self._view_hand = hand
+            self._views = [SeatView(hand, seat) for seat in range(hand.n)]
+            self._reconnections = [0] * hand.n
+        views = self._views
         while True:
             status = hand.status
             if status != BETTING and status != DRAWING:
@@ -297,7 +422,7 @@ class Table:
             seat = hand.actor
             assert seat is not None
             table_seat = seats[seat]
-            if callers[table_seat] and status == BETTING and not hand._bring_in_pending:
+            if callers[table_seat] and status == BETTING and not hand.bring_in_due:
                 # Fast path for calling stations: no agent call, no clock (it acts at once).
                 if hand.current_bet > hand.bets[seat]:
                     calls[table_seat] += 1
@@ -309,12 +434,12 @@ class Table:
                 continue
             agent = agents[table_seat]
             if limit is None:
-                action = agent(hand, seat)
+                action = self._ask(agent, hand, views[seat], table_seat)
             else:
                 start = clock()
-                action = agent(hand, seat)
+                action = self._ask(agent, hand, views[seat], table_seat)
                 if clock() - start > total or action.__class__ is Disconnect:
-                    action = self._late_or_disconnected(hand, seat, agent, start, action)
+                    action = self._late_or_disconnected(hand, views[seat], agent, start, action)
             try:
                 # Most frequent first: check/call, fold, then raises (type first: comparing
                 # an int with a string is slower than a type check).
@@ -337,9 +462,9 @@ class Table:
                     bets[table_seat] += 1
                     if hand.street_index == 0:
                         vpip[table_seat] = pfr[table_seat] = True
-                    hand.bet_raise_to(action)
-                elif status == DRAWING and isinstance(action, (tuple, list)):
-                    hand.discard(action)
+                    hand.bet_raise_to(action)  # type: ignore[arg-type]  # kind is int
+                elif status == DRAWING and isinstance(action, (tuple, list, np.ndarray)):
+                    hand.discard(_discard_cards(action))
                 else:
                     self._rare_action(hand, table_seat, action)
             except IllegalActionError as error:
@@ -361,23 +486,45 @@ class Table:
             self.counts["disconnects"][table_seat] += 1
             assert hand.actor is not None
             hand.disconnect(hand.actor)
-        elif action == "bring_in":
+        elif isinstance(action, str) and action == "bring_in":
             hand.bring_in()
-        elif action == "complete":
+        elif isinstance(action, str) and action == "complete":
             self.counts["bets"][table_seat] += 1
             hand.complete()
         elif isinstance(action, (int, np.integer)) and not isinstance(action, bool):
             self.counts["bets"][table_seat] += 1
             hand.bet_raise_to(int(action))
         else:
-            raise IllegalActionError(f"unknown action {action!r} (status {hand.status!r})")
+            shown = repr(action)
+            if len(shown) > 80:
+                shown = shown[:77] + "..."
+            raise IllegalActionError(f"unknown action {shown} (status {hand.status!r})")
+
+    def _ask(self, agent: Agent, hand: HandState, view: SeatView, table_seat: int) -> object:
+        """The agent's decision; an exception or a change to the hand becomes an AgentError."""
+        before = _fingerprint(hand)
+        try:
+            action = agent(view, view.seat)
+        except Exception as error:
+            raise AgentError(
+                f"seat {table_seat} (agent {self.names[table_seat]!r}) raised "
+                f"{type(error).__name__}: {error}"
+            ) from error
+        if _fingerprint(hand) != before:
+            raise AgentError(
+                f"seat {table_seat} (agent {self.names[table_seat]!r}) changed the hand it was "
+                "shown; agents must return an action and leave the hand alone"
+            )
+        return action
 
     def _late_or_disconnected(
-        self, hand: HandState, seat: int, agent: Agent, start: float, action: object
+        self, hand: HandState, view: SeatView, agent: Agent, start: float, action: object
     ) -> object:
         """Apply the time and connection rules to a decision that was late or disconnected."""
-        assert self.time_limit is not None
-        budget = self.time_limit.total
+        limit = self.time_limit
+        assert limit is not None
+        budget = limit.total
+        reconnections = self._reconnections
         while True:
             elapsed = self.clock() - start
             if elapsed > budget:
@@ -387,10 +534,13 @@ class Table:
             back = action.reconnect_after
             if back is None or elapsed + back > budget:
                 return action
+            if reconnections[view.seat] >= limit.reconnections:
+                return action  # the bonus is used up for this hand: the disconnection is final
             # Reconnected in time: the clock kept running while away, plus the bonus.
-            budget += self.time_limit.reconnect_bonus
+            reconnections[view.seat] += 1
+            budget += limit.reconnect_bonus
             start -= back
-            action = agent(hand, seat)
+            action = self._ask(agent, hand, view, self._seats[view.seat])
 
     def finish_hand(self, hand: HandState) -> None:
         """Record a completed hand: stacks, results, counters; move the button; bust players."""
@@ -398,7 +548,7 @@ class Table:
         counts = self.counts
         net, sums, squares = self.net, self.payoff_sum, self.payoff_squares
         hands, vpip_count, pfr_count = counts["hands"], counts["vpip"], counts["pfr"]
-        showed = bool(hand._showdown_order)
+        showed = bool(hand.showdown_order)
         stacks, starting_stacks = hand.stacks, hand.starting_stacks
         table_stacks, vpip, pfr = self.stacks, self._vpip, self._pfr
         for index, seat in enumerate(seats):

@@ -1,7 +1,7 @@
 """Shared state of a hand: attributes, constants and read-only queries.
 
 :class:`HandBase` holds what the dealing, betting and showdown parts of
-:class:`~showdown.simulator.state.HandState` share; it is not used on its own.
+:class:`~showdown.simulator.hand.HandState` share; it is not used on its own.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from typing import Any
 
 import numpy as np
 
+from ..rules import Stakes, Variant
 from .actions import LegalActions, PlayerView
-from .rules import Stakes, Variant
 
 UNKNOWN = -1
 """Code of a card whose value is not known (PHH ``??``)."""
@@ -74,6 +74,7 @@ class HandBase:
     _bring_in_pending: bool
     _open_pair: bool
     _round_opener: int | None
+    _first_bettor: int | None
     _blind_opener: int
     _showdown_order: list[int]
     _pending_deals: list[tuple[int, int]]
@@ -83,11 +84,15 @@ class HandBase:
     _rng: np.random.Generator | None
     _has_draw: bool
     _stud: bool
-    _betting: str
+    _betting_code: int
+    _raise_cap: int
+    _cumulative: bool
+    _limits: tuple[int, int, int, int, bool]
     _active: int
     _capacity: tuple[int, int, int] | None
     _draw_done: bool
     _draw_queue: list[int]
+    _discarded: dict[int, set[int]] | None
     _show_queue: list[int]
 
     # Implemented by the other parts of HandState.
@@ -101,6 +106,9 @@ class HandBase:
         raise NotImplementedError
 
     def _complete(self) -> None:
+        raise NotImplementedError
+
+    def _bring_in_seat(self) -> int:
         raise NotImplementedError
 
     def legal_actions(self) -> LegalActions:

@@ -1,11 +1,14 @@
-"""Side pots from contribution levels, and splitting a pot among its winners.
+"""Side pots and pot splits as data: thin views of the rules core's pot rules.
 
 Chips are integers. A pot is built for every distinct contribution level of the
 players still in the hand (an all-in player, or a disconnected one, caps a
 level); each pot is won by the best eligible hand, ties split it, and the odd
 chips that do not divide go out by an explicit priority order (first winner
 left of the button; in stud the highest card by suit) or, by policy, are split
-exactly as fractions or kept by the house.
+exactly as fractions or kept by the house. The rules are
+:func:`showdown.simulator.core.pot_levels` and
+:func:`showdown.simulator.core.pay_pots`; this module presents them as
+:class:`Pot` records and per-winner dictionaries.
 
 Examples
 --------
@@ -22,11 +25,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from .. import core
+
 OddChipPolicy = Literal["standard", "exact", "house"]
 """``standard``: whole chips, odd chips by the priority order; ``exact``: fractional
 shares as some hand-history logs record; ``house``: whole chips, the house keeps the rest."""
 
 ODD_CHIP_POLICIES: tuple[str, ...] = ("standard", "exact", "house")
+
+_pot_levels = core.pot_levels.py_func
+_pay_pots = core.pay_pots.py_func
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +62,8 @@ def side_pots(contributions: Sequence[int], live: Sequence[bool], dead: int = 0)
     -------
     list of Pot
         Main pot first. Chips of folded players count in the pots they reach;
-        chips above the highest live level join the last pot. Empty pots are left out.
+        chips above the highest live level join the last pot. Empty pots are left
+        out, and so is everything when no player is live.
 
     Examples
     --------
@@ -68,32 +77,16 @@ def side_pots(contributions: Sequence[int], live: Sequence[bool], dead: int = 0)
     """
     if len(contributions) != len(live):
         raise ValueError("contributions and live must have one entry per player")
-    levels = sorted({contributions[i] for i in range(len(live)) if live[i]})
-    if len(levels) == 1:
-        # Every live player put in the same: one pot (the common case, kept fast).
-        total = sum(contributions) + dead
-        return [Pot(total, tuple(i for i in range(len(live)) if live[i]))] if total else []
-    pots: list[Pot] = []
-    previous = 0
-    for level in levels:
-        amount = dead if not pots and previous == 0 else 0
-        for chips in contributions:
-            amount += min(chips, level) - min(chips, previous)
-        eligible = tuple(i for i in range(len(live)) if live[i] and contributions[i] >= level)
-        if amount:
-            pots.append(Pot(amount, eligible))
-        previous = level
-        dead = 0
-    # Folded players' chips above every live level (rare: they were called by
-    # all-in players only) are dead money for the last pot.
-    over = sum(max(0, chips - previous) for chips in contributions) + dead
-    if over:
-        if pots:
-            last = pots[-1]
-            pots[-1] = Pot(last.amount + over, last.eligible)
-        else:
-            pots.append(Pot(over, tuple(i for i in range(len(live)) if live[i])))
-    return pots
+    n = len(live)
+    wagers = [int(chips) for chips in contributions]
+    flags = [bool(flag) for flag in live]
+    amounts = [0] * n
+    levels = [0] * n
+    count = _pot_levels(n, wagers, flags, int(dead), amounts, levels)
+    return [
+        Pot(amounts[k], tuple(s for s in range(n) if flags[s] and wagers[s] >= levels[k]))
+        for k in range(count)
+    ]
 
 
 def split_amount(
@@ -128,15 +121,16 @@ def split_amount(
     """
     if not winners:
         raise ValueError("split_amount: no winners to split the pot among")
-    share, odd = divmod(amount, len(winners))
-    whole = dict.fromkeys(winners, share)
-    if policy == "standard":
-        for winner in winners[:odd]:
-            whole[winner] += 1
-        return whole, None
-    if policy == "house":
-        return whole, None
+    if policy not in ODD_CHIP_POLICIES:
+        raise ValueError(f"odd_chips: unknown policy {policy!r}; choose one of {ODD_CHIP_POLICIES}")
+    count = len(winners)
     if policy == "exact":
-        fraction = Fraction(odd, len(winners))
-        return whole, dict.fromkeys(winners, fraction)
-    raise ValueError(f"odd_chips: unknown policy {policy!r}; choose one of {ODD_CHIP_POLICIES}")
+        share, odd = divmod(amount, count)
+        return dict.fromkeys(winners, share), dict.fromkeys(winners, Fraction(odd, count))
+    # One pot that every winner ties for, paid by the core's odd-chip rule.
+    payout = [0] * count
+    _pay_pots(
+        count, 1, [amount], [0], [0] * count, [True] * count, [1] * count, [0] * count, False,
+        list(range(count)), core.POLICY_CODES[policy], payout, [0] * count,
+    )  # fmt: skip
+    return {winner: payout[index] for index, winner in enumerate(winners)}, None

@@ -1,6 +1,6 @@
 """Dealing and drawing: cards from the deck (or from a hand history) to players and board.
 
-Part of :class:`~showdown.simulator.state.HandState`.
+Part of :class:`~showdown.simulator.hand.HandState`.
 """
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ._base import DEALING, DRAWING, UNKNOWN, HandBase
+from ..rules import Street
 from .actions import IllegalActionError
-from .rules import Street
+from .base import DEALING, DRAWING, UNKNOWN, HandBase
 
 
 class DealingMixin(HandBase):
@@ -130,6 +130,15 @@ class DealingMixin(HandBase):
                 f"deal_hole: seat {seat} is due {count} cards, got {len(cards)}"
             )
         cards = self._check_new_cards(cards, "deal_hole")
+        if self._draw_done:
+            # The rule: discards are never dealt back to the player who threw them.
+            own = self._discarded.get(seat, ()) if self._discarded else ()
+            returned = [card for card in cards if card != UNKNOWN and card in own]
+            if returned:
+                raise IllegalActionError(
+                    f"deal_hole: seat {seat} cannot be dealt card {returned[0]}: "
+                    "it discarded that card"
+                )
         del self._pending_deals[index]
         if self._draw_done:
             self.hole_cards[seat].extend(cards)
@@ -224,6 +233,10 @@ class DealingMixin(HandBase):
             )
         for card in cards:
             hand.remove(card)
+        if self.manual_dealing:
+            if self._discarded is None:
+                self._discarded = {}
+            self._discarded[seat] = set(cards)
         self._draw_queue.pop(0)
         self.discards[seat] = len(cards)
         if self.record:

@@ -1,20 +1,55 @@
 """Betting rounds: who acts, what is legal, and fold / check-call / bet-raise / bring-in.
 
-Part of :class:`~showdown.simulator.state.HandState`; the rule decisions are
-listed in :mod:`showdown.simulator.state`.
+Part of :class:`~showdown.simulator.hand.HandState`. Every rule (openers, turn
+order, the raise range, full raises and reopening, the bring-in) is a function
+of :mod:`showdown.simulator.core`, called here through ``.py_func`` on the
+hand's lists; this module keeps the state and the checks of each action.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ._base import BETTING, COMPLETE, DRAWING, SHOWDOWN, HandBase
+from .. import core
 from .actions import IllegalActionError, LegalActions
-from .stud import best_showing, bring_in_player, has_open_pair
+from .base import BETTING, COMPLETE, DRAWING, SHOWDOWN, HandBase
+
+# The rules core as plain Python (bound once: these run on every decision).
+_after_bet = core.after_bet.py_func
+_after_bring_in = core.after_bring_in.py_func
+_apply_bet = core.apply_bet.py_func
+_best_showing_seat = core.best_showing_seat.py_func
+_bring_in_options = core.bring_in_options.py_func
+_bring_in_seat = core.bring_in_seat.py_func
+_has_pair = core.has_pair.py_func
+_next_to_act = core.next_to_act.py_func
+_raise_range = core.raise_range.py_func
+_showing_rank = core.showing_rank.py_func
+_start_round = core.start_round.py_func
+_top_two_capacity = core.top_two_capacity.py_func
+_POT_LIMIT = core.POT_LIMIT
 
 
 class BettingMixin(HandBase):
     """The betting round state machine."""
+
+    def _up_cards(self, seat: int) -> list[int]:
+        """The seat's face-up cards in deal order (stud)."""
+        return [card for card, up in zip(self.hole_cards[seat], self.up[seat], strict=False) if up]
+
+    def _doors(self) -> list[int]:
+        """Each seat's door card (first face-up card), -1 when none."""
+        doors = []
+        for seat in range(self.n):
+            shown = self._up_cards(seat)
+            doors.append(shown[0] if shown else -1)
+        return doors
+
+    def _bring_in_seat(self) -> int:
+        seat = _bring_in_seat(self.n, self._doors(), self.folded, self.all_in)
+        if seat < 0:
+            raise ValueError("bring-in: no live player has a known door card")
+        return seat
 
     def _start_betting(self) -> None:
         variant, stakes = self.variant, self.stakes
@@ -23,9 +58,8 @@ class BettingMixin(HandBase):
         if not street.betting:
             self._end_round()
             return
-        first_round = self.street_index == 0
         n = self.n
-        if not (first_round and variant.blinds):
+        if not (self.street_index == 0 and variant.blinds):
             self.bets = [0] * n
             self.current_bet = 0
             self._full_bet = 0
@@ -33,58 +67,63 @@ class BettingMixin(HandBase):
             self._last_raise = stakes.small_bet
         self._bet_size = stakes.big_bet if street.big_bet else stakes.small_bet
         self.aggressor = None
-        folded, all_in = self.folded, self.all_in
+        self._first_bettor = None
         self._open_pair = False
         opener = street.opener
         if opener == "blinds":
-            start = self._blind_opener if max(self.blinds) else (self.button + 1) % self.n
+            start = self._blind_opener
         elif opener == "bring_in":
-            start = bring_in_player(self.hole_cards, self.up, self.folded)
-            self._bring_in_pending = stakes.bring_in > 0 and self._active >= 2 and not all_in[start]
+            start = self._bring_in_seat()
+            self._bring_in_pending = (
+                stakes.bring_in > 0 and self._active >= 2 and not self.all_in[start]
+            )
         elif opener == "high_showing":
-            start = best_showing(self.hole_cards, self.up, self.folded)
-            if variant.open_pair_big_bet and self.street_index == 1:
-                self._open_pair = has_open_pair(self.hole_cards, self.up, self.folded)
+            folded, hole, up = self.folded, self.hole_cards, self.up
+            pairs = variant.open_pair_big_bet and self.street_index == 1
+            ranks = [-1] * n
+            for seat in range(n):
+                if not folded[seat]:
+                    cards = zip(hole[seat], up[seat], strict=False)
+                    shown = [card for card, face_up in cards if face_up]
+                    ranks[seat] = _showing_rank(shown, len(shown))
+                    if pairs and not self._open_pair:
+                        self._open_pair = _has_pair(shown, len(shown))
+            start = _best_showing_seat(n, ranks, folded)
         else:
-            start = (self.button + 1) % self.n
+            start = (self.button + 1) % n
         self._round_opener = start
         self._capacity = None
-        needs_action = [not (folded[seat] or all_in[seat]) for seat in range(n)]
-        if self._active < 2:
-            # A lone active player acts only when facing a bet.
-            bets, current = self.bets, self.current_bet
-            for seat in range(n):
-                if needs_action[seat] and bets[seat] >= current:
-                    needs_action[seat] = False
-        self._needs_action = needs_action
-        self._may_raise = [True] * n
+        _start_round(
+            n, self.folded, self.all_in, self.bets, self.current_bet, self._needs_action,
+            self._may_raise,
+        )  # fmt: skip
         self.actor = None
         self._advance_from(start, inclusive=True)
 
+    def _top_capacity(self) -> tuple[int, int, int]:
+        """The two largest ``bet + stack`` of players who can act (cached within a round
+        until someone folds or goes all-in, which clears the cache)."""
+        top = self._capacity
+        if top is None:
+            top = self._capacity = _top_two_capacity(
+                self.n, self.bets, self.stacks, self.folded, self.all_in
+            )
+        return top
+
+    def _others_capacity(self, seat: int) -> int:
+        """The largest ``bet + stack`` among the other players who can act (-1: none)."""
+        top = self._top_capacity()
+        return top[2] if top[0] == seat else top[1]
+
     def _advance_from(self, seat: int, *, inclusive: bool) -> None:
         """Give the turn to the next seat that must act, or end the round."""
-        needs, bets, current = self._needs_action, self.bets, self.current_bet
-        size = self.n
-        candidate = seat if inclusive else seat + 1
-        for _ in range(size):
-            if candidate >= size:
-                candidate -= size
-            if needs[candidate]:
-                if bets[candidate] < current or self._bring_in_pending:
-                    self.actor = candidate
-                    return
-                # Matched bet: act only if a raise could be called (inlined cache read of
-                # _someone_can_call_more, this runs on every check).
-                top = self._capacity
-                if top is None:
-                    self._someone_can_call_more(candidate)
-                    top = self._capacity
-                    assert top is not None
-                if (top[2] if top[0] == candidate else top[1]) > current:
-                    self.actor = candidate
-                    return
-                needs[candidate] = False  # nothing to decide
-            candidate += 1
+        actor = _next_to_act(
+            seat if inclusive else seat + 1, self.n, self._needs_action, self.bets,
+            self.current_bet, self._bring_in_pending, self._capacity or self._top_capacity(),
+        )  # fmt: skip
+        if actor >= 0:
+            self.actor = actor
+            return
         self.actor = None
         self._end_round()
 
@@ -97,24 +136,6 @@ class BettingMixin(HandBase):
             self._begin_showdown()
             return
         self._begin_street()
-
-    def _someone_can_call_more(self, seat: int) -> bool:
-        """Whether a raise could be called: another active player has chips beyond the bet."""
-        top = self._capacity
-        if top is None:
-            # The two largest "bet + stack" among active players; constant within a round
-            # until someone folds or goes all-in (which clears this cache).
-            best_seat, best, second = -1, -1, -1
-            bets, stacks, folded, all_in = self.bets, self.stacks, self.folded, self.all_in
-            for other in range(self.n):
-                if not folded[other] and not all_in[other]:
-                    chips = bets[other] + stacks[other]
-                    if chips > best:
-                        best_seat, best, second = other, chips, best
-                    elif chips > second:
-                        second = chips
-            top = self._capacity = (best_seat, best, second)
-        return (top[2] if top[0] == seat else top[1]) > self.current_bet
 
     def _require_turn(self, player: int | None, action: str) -> int:
         if self.status != BETTING:
@@ -129,6 +150,14 @@ class BettingMixin(HandBase):
                 f"{action}: out of turn: seat {player} acted, seat {actor} is to act"
             )
         return actor
+
+    def _bring_in_choice(self, seat: int) -> tuple[int, int]:
+        """``(bring_in_chips, complete_to or -1)`` of the seat due to bring in."""
+        stakes = self.stakes
+        return _bring_in_options(
+            self.stacks[seat], stakes.bring_in, stakes.small_bet, self._others_capacity(seat),
+            self.current_bet,
+        )  # fmt: skip
 
     def legal_actions(self) -> LegalActions:
         """The options of the player to act, with exact amounts.
@@ -151,14 +180,12 @@ class BettingMixin(HandBase):
             return self._other_legal_actions()
         stack = self.stacks[seat]
         if self._bring_in_pending:
-            bring_in = min(self.stakes.bring_in, stack)
-            if stack <= self.stakes.bring_in or not self._someone_can_call_more(seat):
-                # The bring-in takes every chip, or nobody could call a completion.
-                return LegalActions(seat, bring_in=bring_in)
-            completion = min(self.stakes.small_bet, stack)
+            chips, completion = self._bring_in_choice(seat)
+            if completion < 0:
+                return LegalActions(seat, bring_in=chips)
             return LegalActions(
                 seat,
-                bring_in=bring_in,
+                bring_in=chips,
                 complete_to=completion,
                 raise_min_to=completion,
                 raise_max_to=completion,
@@ -205,10 +232,8 @@ class BettingMixin(HandBase):
         if seat is None or self.status != BETTING:
             return None
         if self._bring_in_pending:
-            options = self.legal_actions()
-            if options.complete_to is None:
-                return None
-            return options.complete_to, options.complete_to
+            completion = self._bring_in_choice(seat)[1]
+            return None if completion < 0 else (completion, completion)
         low, high = self._raise_range(seat)
         if low is None or high is None:
             return None
@@ -226,32 +251,16 @@ class BettingMixin(HandBase):
 
     def _raise_range(self, seat: int) -> tuple[int | None, int | None]:
         """Smallest and largest legal raise-to for ``seat``, or ``(None, None)``."""
-        bet, current = self.bets[seat], self.current_bet
-        most = bet + self.stacks[seat]
-        if most <= current or not self._may_raise[seat] or not self._someone_can_call_more(seat):
+        top = self._capacity or self._top_capacity()
+        low, high = _raise_range(
+            self.bets[seat], self.stacks[seat], self.current_bet, self._may_raise[seat],
+            top[2] if top[0] == seat else top[1], self._full_bet, self._bet_size,
+            self._bets_count, self._last_raise, self._open_pair,
+            sum(self.totals) if self._betting_code == _POT_LIMIT else 0, self._limits,
+        )  # fmt: skip
+        if low < 0:
             return None, None
-        betting = self._betting
-        if betting == "fixed":
-            cap = self.variant.raise_cap
-            if cap is not None and self._bets_count >= cap + 1:
-                return None, None
-            target = self._full_bet + self._bet_size
-            if self._open_pair and self._bets_count == 0:
-                # Fourth street with an open pair: the small or the big bet.
-                big = self._full_bet + self.stakes.big_bet
-                return min(target, most), min(big, most)
-            target = min(target, most)
-            return target, target
-        # No/pot limit: at least the minimum bet, or the last full raise again.
-        least = self.stakes.small_bet if current == 0 else current + self._last_raise
-        if least > most:
-            least = most
-        if betting == "pot":
-            top = current + sum(self.totals) + (current - bet)
-            if top > most:
-                top = most
-            return least, (top if top > least else least)
-        return least, most
+        return low, high
 
     def fold(self, player: int | None = None) -> None:
         """Fold the hand of the player to act (``player`` is checked if given)."""
@@ -303,10 +312,7 @@ class BettingMixin(HandBase):
         self._bring_in_pending = False
         posted = self._post(seat, self.stakes.bring_in, bet=True)
         self.current_bet = max(self.current_bet, posted)
-        self._needs_action[seat] = False
-        for other in range(self.n):
-            if other != seat and not self.folded[other] and not self.all_in[other]:
-                self._needs_action[other] = True
+        _after_bring_in(seat, self.n, self.folded, self.all_in, self._needs_action)
         if self.record:
             self.log.append(("pb", seat, None))
         self._advance_from(seat, inclusive=False)
@@ -334,71 +340,51 @@ class BettingMixin(HandBase):
         amount = int(amount)
         if self._bring_in_pending:
             # Completing instead of bringing in: the only raise allowed is the completion.
-            target = self._full_bet + self._bet_size
-            target = min(target, self.bets[seat] + self.stacks[seat])
-            if self.stacks[seat] <= self.stakes.bring_in or not self._someone_can_call_more(seat):
+            completion = self._bring_in_choice(seat)[1]
+            if completion < 0:
                 raise IllegalActionError(
                     "bet_raise_to: the bring-in cannot be completed here; post it with bring_in()"
                 )
-            if amount != target:
+            if amount != completion:
                 raise IllegalActionError(
-                    f"bet_raise_to: to complete the bring-in, raise to {target}, not {amount}"
+                    f"bet_raise_to: to complete the bring-in, raise to {completion}, not {amount}"
                 )
             self._bring_in_pending = False
         least, top = self._raise_range(seat)
         if least is None or top is None:
             reason = "the betting is capped" if self._capped() else "raising is not allowed now"
             raise IllegalActionError(f"bet_raise_to: seat {seat} may not raise: {reason}")
-        if self.variant.betting == "fixed":
+        if self._betting_code == core.FIXED_LIMIT:
             if amount not in (least, top):
                 raise IllegalActionError(
                     f"bet_raise_to: fixed limit allows a raise to {least}"
                     + (f" or {top}" if top != least else "")
                     + f", not {amount}"
                 )
-            if self._open_pair and amount - self._full_bet == self.stakes.big_bet:
-                self._bet_size = self.stakes.big_bet
         elif amount < least:
             raise IllegalActionError(
                 f"bet_raise_to: below the minimum: raise to at least {least}, not {amount}"
             )
         elif amount > top:
-            limit = "pot-limit maximum" if self.variant.betting == "pot" else "stack"
+            limit = "pot-limit maximum" if self._betting_code == _POT_LIMIT else "stack"
             raise IllegalActionError(f"bet_raise_to: {amount} is over the {limit} {top}")
         previous = self.current_bet
         self._post(seat, amount - self.bets[seat], bet=True)
         self.current_bet = amount
-        if self._betting == "fixed":
-            # A regular raise reaches the next level; an all-in for less counts as a
-            # full raise when it is at least half a bet (DESIGN.md rule decision).
-            full = (
-                amount >= self._full_bet + self._bet_size
-                or 2 * (amount - self._full_bet) >= self._bet_size
-            )
-        elif previous == 0:
-            full = amount >= self.stakes.small_bet
-        else:
-            full = amount - previous >= self._last_raise
-        n = self.n
-        if full:
-            if self._betting != "fixed":
-                self._last_raise = amount - previous
-            self._full_bet = amount
-            self._bets_count += 1
-            self._may_raise = [True] * n
-        elif previous == 0:
-            # An all-in opening bet below the minimum still opens the betting: players
-            # who checked have not acted on a wager and may raise.
-            self._may_raise = [True] * n
+        reopen, self._full_bet, self._last_raise, self._bets_count, self._bet_size = _apply_bet(
+            amount, previous, self._full_bet, self._bet_size, self._last_raise, self._bets_count,
+            self._open_pair, self._limits,
+        )  # fmt: skip
         self.aggressor = seat
-        self._may_raise[seat] = False
-        folded, all_in = self.folded, self.all_in
-        self._needs_action = [not (folded[other] or all_in[other]) for other in range(n)]
-        self._needs_action[seat] = False
+        if self._first_bettor is None:
+            self._first_bettor = seat
+        _after_bet(
+            seat, self.n, self.folded, self.all_in, reopen, self._needs_action, self._may_raise
+        )
         if self.record:
             self.log.append(("cbr", seat, amount))
         self._advance_from(seat, inclusive=False)
 
     def _capped(self) -> bool:
-        cap = self.variant.raise_cap
-        return self.variant.betting == "fixed" and cap is not None and self._bets_count >= cap + 1
+        cap = self._raise_cap
+        return self._betting_code == core.FIXED_LIMIT and cap >= 0 and self._bets_count >= cap + 1

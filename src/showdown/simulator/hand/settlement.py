@@ -27,9 +27,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ._base import COMPLETE, EVALUATING, SHOWDOWN, UNKNOWN, HandBase
+from .. import core
 from .actions import IllegalActionError
-from .pots import side_pots, split_amount
+from .base import COMPLETE, EVALUATING, SHOWDOWN, UNKNOWN, HandBase
+
+_button_order = core.button_order.py_func
+_pay_pots = core.pay_pots.py_func
+_pot_levels = core.pot_levels.py_func
+_stud_order = core.stud_order.py_func
+_uncalled_bet = core.uncalled_bet.py_func
 
 if TYPE_CHECKING:
     from .state import HandState
@@ -55,6 +61,8 @@ def showdown_requests(state: HandBase) -> Requests:
         for row in holes:
             if -1 in row:
                 raise ValueError("showdown: a contending hand holds unknown cards")
+        if UNKNOWN in state.board:
+            raise ValueError("showdown: the board holds unknown cards")
         requests[kind] = (seats, holes, boards)
     return requests
 
@@ -103,8 +111,10 @@ def settle_showdowns(states: Iterable[HandState]) -> None:
         hole_cards, board = state.hole_cards, state.board
         seats = [s for s in range(state.n) if not folded[s] and not mucked[s]]
         if state.manual_dealing:
+            if UNKNOWN in board:
+                raise ValueError("showdown: the board holds unknown cards")
             for seat in seats:
-                if UNKNOWN in hole_cards[seat] or UNKNOWN in board:
+                if UNKNOWN in hole_cards[seat]:
                     raise ValueError("showdown: a contending hand holds unknown cards")
         own: list[tuple[str, tuple[str, int, int], int, int]] = []
         for kind in state.variant.hands:
@@ -133,107 +143,56 @@ def settle_showdowns(states: Iterable[HandState]) -> None:
         state.settle({kind: values[key][start : start + count] for kind, key, start, count in own})
 
 
-def _odd_chip_order(state: HandBase, winners: Sequence[int]) -> list[int]:
-    """Winners in odd-chip priority: stud by highest card by suit, else first left of the button."""
-    if state._stud:
-        return sorted(winners, key=lambda s: max(state.hole_cards[s]), reverse=True)
-    n, button = state.n, state.button
-    return sorted(winners, key=lambda s: (s - button - 1) % n)
-
-
 def settle_pots(state: HandBase, strengths: dict[str, list[int]]) -> None:
     """Pay main and side pots from the contenders' strengths (see :func:`showdown_requests`).
 
-    Hi-lo: each pot splits into a high half (with the odd chip) and a low half;
-    with no qualifying low among a pot's eligible players the high hand scoops.
+    The rules (pots, hi-lo halves, ties, odd chips and their policy) are
+    :func:`showdown.simulator.core.pot_levels` and :func:`~showdown.simulator.core.pay_pots`.
     """
     variant = state.variant
     n = state.n
-    live = [not state.folded[s] and not state.mucked[s] for s in range(n)]
+    folded, mucked = state.folded, state.mucked
+    live = [not folded[s] and not mucked[s] for s in range(n)]
     seats = [s for s in range(n) if live[s]]
     # Strengths indexed by seat (0 for seats not at the showdown).
     high = [0] * n
     for seat, value in zip(seats, strengths[variant.hands[0]], strict=True):
         high[seat] = value
-    low: list[int] | None = None
+    low = [0] * n
     if variant.hi_lo:
-        low = [0] * n
         for seat, value in zip(seats, strengths[variant.hands[1]], strict=True):
             low[seat] = value
-    policy = state.odd_chips
     ante_paid = state.ante_paid
-    if low is None and policy != "exact" and _one_pot(state.totals, ante_paid, seats):
-        # The common case: every contender put in the same, so one pot holds every chip.
-        best = max(high)
-        _pay(state, sum(state.totals), [s for s in seats if high[s] == best], policy)
-        return
-    fractions: dict[int, Fraction] = {}
     wagers = [state.totals[s] - ante_paid[s] for s in range(n)]
-    for pot in side_pots(wagers, live, dead=sum(ante_paid)):
-        eligible = pot.eligible
-        if not eligible:
-            continue
-        best = max(high[s] for s in eligible)
-        high_winners = [s for s in eligible if high[s] == best]
-        shares: list[tuple[int, list[int]]] = []
-        if low is not None:
-            best_low = max(low[s] for s in eligible)
-            if best_low > 0:
-                low_winners = [s for s in eligible if low[s] == best_low]
-                if policy == "exact":
-                    half = Fraction(pot.amount, 2)
-                    for winners in (high_winners, low_winners):
-                        for seat in winners:
-                            fractions[seat] = fractions.get(seat, Fraction(0)) + half / len(winners)
-                    continue
-                # The odd chip of the split goes to the high half.
-                shares = [((pot.amount + 1) // 2, high_winners), (pot.amount // 2, low_winners)]
-        if not shares:
-            shares = [(pot.amount, high_winners)]
-        for amount, winners in shares:
-            if len(winners) == 1:
-                seat = winners[0]
-                state.stacks[seat] += amount
-                state.winnings[seat] += amount
-                continue
-            if policy == "exact":
-                for seat in winners:
-                    fractions[seat] = fractions.get(seat, Fraction(0)) + Fraction(
-                        amount, len(winners)
-                    )
-                continue
-            whole, _ = split_amount(amount, _odd_chip_order(state, winners), policy)
-            for seat, chips in whole.items():
-                state.stacks[seat] += chips
-                state.winnings[seat] += chips
-            state.house_chips += amount - sum(whole.values())
-    if policy == "exact":
-        for seat, share in fractions.items():
-            whole_chips = int(share)  # floor: shares are non-negative
-            state.stacks[seat] += whole_chips
-            state.winnings[seat] += whole_chips
+    amounts = [0] * n
+    levels = [0] * n
+    count = _pot_levels(n, wagers, live, sum(ante_paid), amounts, levels)
+    order = [0] * n
+    if state.variant.stud:
+        tops = [max(cards) if cards else -1 for cards in state.hole_cards]
+        _stud_order(n, tops, order)
+    else:
+        _button_order(n, state.button, order)
+    payout = [0] * n
+    fractions = [0] * n
+    policy = core.POLICY_CODES[state.odd_chips]
+    state.house_chips += _pay_pots(
+        n, count, amounts, levels, wagers, live, high, low, variant.hi_lo, order, policy,
+        payout, fractions,
+    )  # fmt: skip
+    stacks, winnings = state.stacks, state.winnings
+    for seat in range(n):
+        chips = payout[seat]
+        if policy == core.EXACT:
+            chips = fractions[seat] // core.EXACT_UNIT
+        if chips:
+            stacks[seat] += chips
+            winnings[seat] += chips
+    if policy == core.EXACT:
         state.exact_stacks = [
-            Fraction(state.stacks[s]) + (fractions.get(s, Fraction(0)) % 1) for s in range(n)
+            Fraction(stacks[s]) + Fraction(fractions[s] % core.EXACT_UNIT, core.EXACT_UNIT)
+            for s in range(n)
         ]
-
-
-def _one_pot(totals: list[int], ante_paid: list[int], seats: list[int]) -> bool:
-    """Whether every contender wagered the same (then the pots are a single pot)."""
-    level = totals[seats[0]] - ante_paid[seats[0]]
-    return all(totals[seat] - ante_paid[seat] == level for seat in seats)
-
-
-def _pay(state: HandBase, amount: int, winners: list[int], policy: str) -> None:
-    """Pay ``amount`` to ``winners`` (whole chips; odd chips by the rules)."""
-    if len(winners) == 1:
-        state.stacks[winners[0]] += amount
-        state.winnings[winners[0]] += amount
-        return
-    whole, _ = split_amount(amount, _odd_chip_order(state, winners), policy)
-    for seat, chips in whole.items():
-        state.stacks[seat] += chips
-        state.winnings[seat] += chips
-    state.house_chips += amount - sum(whole.values())
 
 
 class ShowdownMixin(HandBase):
@@ -241,15 +200,11 @@ class ShowdownMixin(HandBase):
 
     def _return_uncalled(self) -> None:
         """Give back the part of the largest bet nobody called (antes are dead, never returned)."""
-        totals, antes = self.totals, self.ante_paid
-        wagers = [totals[s] - antes[s] for s in range(self.n)]
-        top = max(range(self.n), key=wagers.__getitem__)
-        second = max((wagers[s] for s in range(self.n) if s != top), default=0)
-        excess = wagers[top] - second
+        seat, excess = _uncalled_bet(self.n, self.totals, self.ante_paid)
         if excess > 0:
-            totals[top] -= excess
-            self.stacks[top] += excess
-            self.bets[top] = max(0, self.bets[top] - excess)
+            self.totals[seat] -= excess
+            self.stacks[seat] += excess
+            self.bets[seat] = max(0, self.bets[seat] - excess)
 
     def _award_uncontested(self) -> None:
         self._return_uncalled()
@@ -262,9 +217,10 @@ class ShowdownMixin(HandBase):
     def _begin_showdown(self) -> None:
         self._return_uncalled()
         contenders = [s for s in range(self.n) if not self.folded[s]]
-        # Showdown order: last aggressor first, else the first to act; then clockwise.
-        first = self.aggressor if self.aggressor is not None else self._round_opener
-        if first is None or self.folded[first]:
+        # "The player who bet first (or checked first if no other bet was forthcoming)
+        # is required to reveal their cards first"; then clockwise.
+        first = self._first_bettor if self._first_bettor is not None else self._round_opener
+        if first is None:
             first = contenders[0]
         order = [s for s in self._seat_order(first) if not self.folded[s]]
         self._showdown_order = order

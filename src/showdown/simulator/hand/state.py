@@ -6,36 +6,14 @@ Every operation checks legality and raises :class:`IllegalActionError` (a
 ``ValueError``) otherwise. Amounts are integer chips; bets are given as round
 totals ("raise to"). The hot path uses plain lists and ints only.
 
-The binding rules are DESIGN.md §5 and the rule documents. Where both leave a
-point open this module decides:
-
-- Fixed limit: an all-in raise of at least half a bet is a full raise (it counts
-  toward the cap and reopens the betting; the next raise is a full bet above it);
-  less than half a bet reopens nothing. Caps hold heads-up too.
-- An all-in opening bet below the minimum bet still opens the betting: players
-  who checked may raise (in fixed limit, to a full bet).
-- No/pot limit after a short all-in raise: the minimum raise-to is the current
-  bet plus the last full raise.
-- A raise is offered only when another active player has chips beyond the
-  current bet; a player whose bet is matched and who could not be raised against
-  is not asked to act (e.g. the big blind when the only opponent called all-in).
-- Stud: the bring-in is a forced bet (no fold), ace high; no bring-in when fewer
-  than two players can act. On fourth street with an open pair the opening bet
-  may be the small or the big bet, and the round continues in that size. The
-  highest showing hand ranks quads > trips > two pair > pair > high cards, then
-  ranks, then the suit of the highest card; when that player is all-in the next
-  active player clockwise acts. The odd chip goes to the winner holding the
-  highest card by suit among their own cards.
-- Five-card draw: up to 9 players (what the deck allows with reshuffles); all-in
-  players still draw; folded hands and earlier discards form the muck that is
-  reshuffled when the deck runs out (never the drawing player's own discards).
-- Showdown: the last aggressor of the final betting round shows first, else the
-  first player to act in it, then clockwise. A hand may be mucked once another
-  hand is shown and nobody is all-in; a mucked hand forfeits. Uncalled bets are
-  returned first; antes are dead money in the main pot, open to every live player.
-- Events: a time-out folds, checks when free, posts a due bring-in, stands pat
-  on a draw, and mucks (or shows when mucking is not allowed) at the showdown. A
-  disconnected player is all-in for the chips already in, stands pat, and shows.
+The rules are those of the rule documents; where they are silent, the
+decisions listed in ``docs/rules.md`` (the repository's rule decisions table,
+which quotes the documents) apply. Every betting and payout rule is a function
+of :mod:`showdown.simulator.core`, shared with the compiled engine. This
+module adds the events of a hand: a time-out folds, checks when free, posts a
+due bring-in, stands pat on a draw, and mucks (or shows when mucking is not
+allowed) at the showdown; a disconnected player is all-in for the chips already
+in, stands pat, and shows.
 
 Examples
 --------
@@ -56,7 +34,10 @@ from typing import Any
 
 import numpy as np
 
-from ._base import (
+from .. import core
+from ..rules import Stakes, Variant, get_variant
+from .actions import IllegalActionError
+from .base import (
     BETTING,
     COMPLETE,
     DEALING,
@@ -65,12 +46,13 @@ from ._base import (
     SHOWDOWN,
     UNKNOWN,
 )
-from .actions import IllegalActionError
 from .betting import BettingMixin
 from .dealing import DealingMixin
 from .pots import ODD_CHIP_POLICIES
-from .rules import Stakes, Variant, get_variant
-from .showdown import ShowdownMixin
+from .settlement import ShowdownMixin
+
+_blind_positions = core.blind_positions.py_func
+_post_forced_bets = core.post_forced_bets.py_func
 
 __all__ = [
     "BETTING",
@@ -117,7 +99,7 @@ class HandState(BettingMixin, DealingMixin, ShowdownMixin):
         default every remaining hand is compared (mucking a loser changes no chips).
     defer_showdown
         Stop in status ``"evaluating"`` so many hands' showdowns can be evaluated in
-        one batch by :func:`~showdown.simulator.showdown.settle_showdowns`.
+        one batch by :func:`~showdown.simulator.hand.settle_showdowns`.
     record
         Keep the action log used by PHH export (:attr:`log`).
 
@@ -152,9 +134,11 @@ class HandState(BettingMixin, DealingMixin, ShowdownMixin):
     _open_pair = False
     aggressor: int | None = None
     _round_opener: int | None = None
+    _first_bettor: int | None = None  # first bet of the current round (showdown order)
     _next_card = 0
     _capacity: tuple[int, int, int] | None = None
     _draw_done = False
+    _discarded: dict[int, set[int]] | None = None  # manual dealing: each seat's discards
 
     def __init__(
         self,
@@ -235,7 +219,14 @@ class HandState(BettingMixin, DealingMixin, ShowdownMixin):
         self._rng = rng
         self._has_draw = variant.has_draw
         self._stud = variant.stud
-        self._betting = variant.betting
+        self._betting_code = core.BETTING_CODES[variant.betting]
+        self._raise_cap = -1 if variant.raise_cap is None else variant.raise_cap
+        self._cumulative = variant.cumulative_all_ins
+        # The hand's limits in the order the core's raise_range takes them last.
+        self._limits = (
+            self._betting_code, self._raise_cap, stakes.small_bet, stakes.big_bet,
+            self._cumulative,
+        )  # fmt: skip
         self._active = n  # players neither folded nor all-in
         self._draw_queue: list[int] = []
         self._show_queue: list[int] = []
@@ -263,37 +254,23 @@ class HandState(BettingMixin, DealingMixin, ShowdownMixin):
         if blinds is None:
             self.blinds = [0] * n
             if self.variant.blinds:
-                if n == 2:
-                    small, big = self.button, (self.button + 1) % n
-                else:
-                    small, big = (self.button + 1) % n, (self.button + 2) % n
+                small, big = _blind_positions(n, self.button)
                 self.blinds[small] = stakes.small_blind
                 self.blinds[big] = stakes.big_blind
         else:
             self.blinds = self._forced_amounts(blinds, "blinds")
         self.ante_paid = [0] * n
-        if stakes.ante or antes is not None:
-            for seat in range(n):
-                if self.antes[seat]:
-                    self.ante_paid[seat] = self._post(seat, self.antes[seat], bet=False)
-        for seat in range(n):
-            if self.blinds[seat] and self.stacks[seat]:
-                self._post(seat, self.blinds[seat], bet=True)
-        largest = max(self.blinds)
-        if largest:
-            # A short all-in blind still sets the full blind: others call the full amount.
-            self.current_bet = largest
-            self._full_bet = largest
-            self._last_raise = max(stakes.small_bet, largest)
-            self._bets_count = 1
-            # The opener is left of the largest blind (the last one in position order).
-            last = self.button
-            for seat in self._seat_order(self.button + 1):
-                if self.blinds[seat] == largest:
-                    last = seat
-            self._blind_opener = (last + 1) % n
-        else:
-            self._blind_opener = (self.button + 1) % n
+        (
+            self.current_bet,
+            self._full_bet,
+            self._last_raise,
+            self._bets_count,
+            self._blind_opener,
+        ) = _post_forced_bets(
+            n, self.button, self.antes, self.blinds, stakes.small_bet, self.stacks, self.bets,
+            self.totals, self.ante_paid, self.all_in,
+        )  # fmt: skip
+        self._active = self.all_in.count(False)
 
     def _forced_amounts(self, values: Sequence[int], name: str) -> list[int]:
         amounts = [int(v) for v in values]
@@ -345,7 +322,12 @@ class HandState(BettingMixin, DealingMixin, ShowdownMixin):
         self.all_in[player] = True
         self._needs_action[player] = False
         if self.status == BETTING and self.actor is not None:
-            if self.actor == player:
+            if self.actor == player and self._bring_in_pending and self._active >= 2:
+                # Disconnected before posting: the bring-in passes to the lowest door
+                # card among the players who can still act.
+                self.actor = self._bring_in_seat()
+                self._round_opener = self.actor
+            elif self.actor == player:
                 self._bring_in_pending = False
                 self._advance_from(player, inclusive=False)
             else:

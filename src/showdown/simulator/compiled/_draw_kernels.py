@@ -1,0 +1,233 @@
+"""Compiled sessions of five-card draw.
+
+:func:`play_draw` plays every hand of tables ``first..last-1``: antes; five
+cards each from the left of the button; a betting round; the draw, each player
+still in (from the left of the button) discarding 0-5 cards and drawing as many,
+the muck (folded hands and earlier discards, never the drawing player's own)
+shuffled when the deck runs out; a second betting round with the big bet; the
+showdown. The records keep each discard as a card mask and each player's drawn
+cards, so a hand replays through :class:`~showdown.simulator.hand.HandState`
+with manual dealing.
+"""
+
+from __future__ import annotations
+
+from ..._jit import jit
+from ..core import _agent_kernels as choices
+from ._showdown_kernels import high_strength, score_of_cards
+from ._table_kernels import (
+    award_uncontested,
+    begin_hand,
+    betting_round,
+    deal_card,
+    finish_hand,
+    new_round,
+    next_uniform,
+    record_deck,
+    record_end,
+    record_start,
+    showdown_payout,
+)
+from ._views import unowned
+from .layout import (
+    ACTIONS,
+    CALLING_STATION,
+    COUNTS,
+    DEALT,
+    DECK_SIZE,
+    DISCARD,
+    DRAWN,
+    FOLDED,
+    HIGH,
+    LIVE_COUNT,
+    LOW,
+    MUCK,
+    RECORD_ROW,
+    START,
+    STREET,
+    STRENGTH_AGENT,
+)
+
+
+@jit
+def _reshuffle(deck, muck, state):  # pragma: no cover - compiled
+    """The deck ran out: the muck becomes the deck (its cards moved to the end of the
+    dealt deck, dealt from there by the lazy shuffle); the muck empties."""
+    size = state[MUCK]
+    start = 52 - size
+    for index in range(size):
+        card = muck[index]
+        for position in range(52):
+            if deck[position] == card:
+                target = start + index
+                deck[position] = deck[target]
+                deck[target] = card
+                break
+    state[DEALT] = start
+    state[DECK_SIZE] = 52
+    state[MUCK] = 0
+
+
+@jit
+def _draw(seat, keep, cards, counts, deck, muck, state, rng):  # pragma: no cover - compiled
+    """``seat`` keeps the cards whose bit is set in ``keep`` and draws the rest; returns
+    ``(discard mask, drawn mask, rng)`` as card-code bit masks."""
+    held = counts[seat]
+    discarded = 0
+    kept = 0
+    for index in range(held):
+        card = cards[seat, index]
+        if (keep >> index) & 1:
+            cards[seat, kept] = card
+            kept += 1
+        else:
+            discarded |= 1 << card
+    drawn = 0
+    for index in range(kept, held):
+        if state[DEALT] >= state[DECK_SIZE]:
+            if state[MUCK] == 0:
+                break  # cannot happen with the variant's nine seats at most
+            _reshuffle(deck, muck, state)
+        card, rng = deal_card(deck, state, rng)
+        cards[seat, index] = card
+        drawn |= 1 << card
+    # The discards join the muck only now: never dealt back to this player.
+    for card in range(52):
+        if (discarded >> card) & 1:
+            muck[state[MUCK]] = card
+            state[MUCK] += 1
+    return discarded, drawn, rng
+
+
+@jit
+def _choose_keep(seat, agent, held, cards, rng):  # pragma: no cover - compiled
+    """The agent's draw: a bit mask of the card positions kept."""
+    keep = (1 << held) - 1
+    if agent == CALLING_STATION:
+        return keep, rng
+    if agent == STRENGTH_AGENT:
+        return choices.draw_keep_mask(cards[seat], held), rng
+    rng, roll = next_uniform(rng)
+    count = choices.random_discard_count(roll, held)
+    # A uniform subset of ``count`` positions to discard (partial Fisher-Yates).
+    positions = 0
+    for index in range(held):
+        positions |= index << (4 * index)
+    for step in range(count):
+        rng, uniform = next_uniform(rng)
+        other = step + int(uniform * (held - step))
+        a = (positions >> (4 * step)) & 15
+        b = (positions >> (4 * other)) & 15
+        positions &= ~((15 << (4 * step)) | (15 << (4 * other)))
+        positions |= (b << (4 * step)) | (a << (4 * other))
+        keep &= ~(1 << b)
+    return keep, rng
+
+
+@jit
+def play_draw(
+    first, last, hands_per_table, rules, agents, tables, results, records, scratch, evaluator
+):  # pragma: no cover - compiled
+    """Play ``hands_per_table[t]`` hands at each table ``t`` in ``first..last-1`` (see
+    :func:`._board_kernels.play_board` for the arguments)."""
+    # The driver owns every array for the whole call: no reference counting of them.
+    rules = unowned(rules)
+    agents = unowned(agents)
+    tables = unowned(tables)
+    results = unowned(results)
+    records = unowned(records)
+    scratch = unowned(scratch)
+    evaluator = unowned(evaluator)
+    n = rules.players
+    limits = rules.limits
+    kinds = agents.kinds
+    strength_seats = False
+    for seat in range(n):
+        strength_seats = strength_seats or kinds[seat] == STRENGTH_AGENT
+    state = scratch.state
+    seats = scratch.seats
+    values = scratch.values
+    cards = scratch.cards
+    board = scratch.board
+    muck = scratch.muck
+    counts = seats[COUNTS]
+    folded = seats[FOLDED]
+    recording = records.offsets.shape[0] > 0
+    for table in range(first, last):
+        rng = tables.rng[table]
+        deck = tables.decks[table]
+        stacks = tables.stacks[table]
+        counters = results.counters[table]
+        for hand in range(hands_per_table[table]):
+            button = tables.buttons[table]
+            begin_hand(
+                n, button, tables.played[table] > 0, rules.ante, 0, 0, limits[2], stacks,
+                tables.starting, counters, seats, state,
+            )  # fmt: skip
+            row = -1
+            if recording:
+                row = records.offsets[table] + hand
+                state[RECORD_ROW] = row
+                record_start(row, button, n, seats[START], records)
+            for step in range(n):
+                seat = (button + 1 + step) % n
+                for index in range(5):
+                    card, rng = deal_card(deck, state, rng)
+                    cards[seat, index] = card
+                counts[seat] = 5
+            if recording:
+                record_deck(row, deck, records)  # the deal; draws are recorded per seat
+            for street in range(2):
+                state[STREET] = street
+                if street == 1:
+                    for step in range(n):
+                        seat = (button + 1 + step) % n
+                        if folded[seat]:
+                            continue
+                        keep, rng = _choose_keep(seat, kinds[seat], counts[seat], cards, rng)
+                        discarded, drawn, rng = _draw(
+                            seat, keep, cards, counts, deck, muck, state, rng
+                        )
+                        seats[DRAWN, seat] = drawn
+                        index = state[ACTIONS]
+                        if row >= 0 and index < records.actions.shape[1]:
+                            records.actions[row, index, 0] = seat
+                            records.actions[row, index, 1] = DISCARD
+                            records.actions[row, index, 2] = discarded
+                            records.bounds[row, index, 0] = -1
+                            records.bounds[row, index, 1] = -1
+                        state[ACTIONS] = index + 1
+                bet_size = limits[3] if street == 1 else limits[2]
+                new_round(n, seats, state, (button + 1) % n, False, bet_size, limits[2])
+                if strength_seats:
+                    for seat in range(n):
+                        if kinds[seat] == STRENGTH_AGENT and not folded[seat]:
+                            values[seat] = score_of_cards(
+                                cards[seat, : counts[seat]], board[:0], agents.category,
+                                scratch.merged, evaluator,
+                            )  # fmt: skip
+                rng = betting_round(
+                    n, seats, values, stacks, counters, state, kinds, agents.raise_at,
+                    agents.call_at, limits, 0, True, cards, muck, records.actions, records.bounds,
+                    rng,
+                )  # fmt: skip
+                if state[LIVE_COUNT] == 1:
+                    break
+            if state[LIVE_COUNT] == 1:
+                award_uncontested(n, seats, stacks)
+            else:
+                for seat in range(n):
+                    seats[LOW, seat] = 0
+                    seats[HIGH, seat] = 0
+                    if not folded[seat]:
+                        seats[HIGH, seat] = high_strength(
+                            cards[seat, : counts[seat]], board[:0], evaluator
+                        )
+                showdown_payout(n, button, False, False, seats, stacks, counters)
+                results.showdowns[table] += 1
+            finish_hand(n, seats, stacks, counters, results.net[table], results.moments[table])
+            if recording:
+                record_end(row, n, stacks, seats, state, records)
+            tables.played[table] += 1
+            tables.buttons[table] = (button + 1) % n
+        tables.rng[table] = rng

@@ -1,0 +1,207 @@
+"""Compiled sessions of seven-card stud, high and hi-lo 8 or better.
+
+:func:`play_stud` plays every hand of tables ``first..last-1``: antes; two down
+cards and a door card, the bring-in by the lowest door card among players who
+can act; fourth to sixth street one card up each, the highest showing hand
+opening (with fourth street's open-pair big bet when the variant allows it);
+seventh street one card down, or one community card when the deck cannot give
+every player one; then the showdown, odd chips by the highest card by suit.
+Cards go to the players still in, from the left of the button, as
+:class:`~showdown.simulator.hand.HandState` deals them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..._jit import jit
+from ..core._forced_kernels import best_showing_seat, bring_in_seat, has_pair, showing_rank
+from ..core._pot_kernels import stud_order
+from ._showdown_kernels import high_strength, low8_strength, score_of_cards
+from ._table_kernels import (
+    award_uncontested,
+    begin_hand,
+    betting_round,
+    deal_card,
+    finish_hand,
+    new_round,
+    record_deck,
+    record_end,
+    record_start,
+    showdown_payout,
+)
+from ._views import unowned
+from .layout import (
+    ALL_IN,
+    BRING_IN_DUE,
+    COUNTS,
+    DEALT,
+    DECK_SIZE,
+    FOLDED,
+    HIGH,
+    LIVE_COUNT,
+    LOW,
+    OPEN_PAIR,
+    ORDER,
+    RECORD_ROW,
+    SHOWING,
+    START,
+    STREET,
+    STRENGTH_AGENT,
+    STUD_HILO,
+    TOP_CARD,
+)
+
+
+@jit
+def _deal_street(
+    n, street, button, cards, counts, folded, board, deck, state, rng
+):  # pragma: no cover
+    """Deal one stud street to the players still in; returns ``(board_count, rng)``."""
+    live = 0
+    for seat in range(n):
+        if not folded[seat]:
+            live += 1
+    per_player = 3 if street == 0 else 1
+    if street == 4 and state[DECK_SIZE] - state[DEALT] < live:
+        # The deck cannot give everyone a card: one community card for all.
+        card, rng = deal_card(deck, state, rng)
+        board[0] = card
+        return 1, rng
+    for step in range(n):
+        seat = (button + 1 + step) % n
+        if folded[seat]:
+            continue
+        for _ in range(per_player):
+            card, rng = deal_card(deck, state, rng)
+            cards[seat, counts[seat]] = card
+            counts[seat] += 1
+    return 0, rng
+
+
+@jit
+def _opener(n, street, open_pair_rule, bring_in, seats, cards, state):  # pragma: no cover
+    """The street's first player: the bring-in on third street, later the highest showing
+    hand; sets the bring-in and open-pair flags of ``state``."""
+    folded = seats[FOLDED]
+    all_in = seats[ALL_IN]
+    showing = seats[SHOWING]
+    if street == 0:
+        active = 0
+        for seat in range(n):
+            showing[seat] = cards[seat, 2]  # the door card
+            if not folded[seat] and not all_in[seat]:
+                active += 1
+        opener = bring_in_seat(n, showing, folded, all_in)
+        state[BRING_IN_DUE] = 1 if bring_in > 0 and active >= 2 and not all_in[opener] else 0
+        return opener
+    state[BRING_IN_DUE] = 0
+    up = min(street + 1, 4)
+    pair = False
+    for seat in range(n):
+        showing[seat] = -1
+        if not folded[seat]:
+            showing[seat] = showing_rank(cards[seat, 2:], up)
+            if open_pair_rule and street == 1 and not pair:
+                pair = has_pair(cards[seat, 2:], up)
+    state[OPEN_PAIR] = 1 if pair else 0
+    return best_showing_seat(n, showing, folded)
+
+
+@jit
+def play_stud(
+    first, last, hands_per_table, rules, agents, tables, results, records, scratch, evaluator
+):  # pragma: no cover - compiled
+    """Play ``hands_per_table[t]`` hands at each table ``t`` in ``first..last-1`` (see
+    :func:`._board_kernels.play_board` for the arguments)."""
+    # The driver owns every array for the whole call: no reference counting of them.
+    rules = unowned(rules)
+    agents = unowned(agents)
+    tables = unowned(tables)
+    results = unowned(results)
+    records = unowned(records)
+    scratch = unowned(scratch)
+    evaluator = unowned(evaluator)
+    n = rules.players
+    limits = rules.limits
+    big_bets = rules.street_big_bet
+    hi_lo = rules.showdown == STUD_HILO
+    kinds = agents.kinds
+    strength_seats = False
+    for seat in range(n):
+        strength_seats = strength_seats or kinds[seat] == STRENGTH_AGENT
+    state = scratch.state
+    seats = scratch.seats
+    values = scratch.values
+    cards = scratch.cards
+    board = scratch.board
+    counts = seats[COUNTS]
+    folded = seats[FOLDED]
+    recording = records.offsets.shape[0] > 0
+    for table in range(first, last):
+        rng = tables.rng[table]
+        deck = tables.decks[table]
+        stacks = tables.stacks[table]
+        counters = results.counters[table]
+        for hand in range(hands_per_table[table]):
+            button = tables.buttons[table]
+            begin_hand(
+                n, button, tables.played[table] > 0, rules.ante, 0, 0, limits[2], stacks,
+                tables.starting, counters, seats, state,
+            )  # fmt: skip
+            row = -1
+            if recording:
+                row = records.offsets[table] + hand
+                state[RECORD_ROW] = row
+                record_start(row, button, n, seats[START], records)
+            board_count = np.int64(0)  # not a literal: see high_strength
+            for street in range(5):
+                state[STREET] = street
+                board_count, rng = _deal_street(
+                    n, street, button, cards, counts, folded, board, deck, state, rng
+                )
+                opener = _opener(
+                    n, street, rules.open_pair_big_bet, rules.bring_in, seats, cards, state
+                )
+                bet_size = limits[3] if big_bets[street] else limits[2]
+                new_round(n, seats, state, opener, False, bet_size, limits[2])
+                if strength_seats:
+                    for seat in range(n):
+                        if kinds[seat] == STRENGTH_AGENT and not folded[seat]:
+                            values[seat] = score_of_cards(
+                                cards[seat, : counts[seat]], board[:board_count], agents.category,
+                                scratch.merged, evaluator,
+                            )  # fmt: skip
+                rng = betting_round(
+                    n, seats, values, stacks, counters, state, kinds, agents.raise_at,
+                    agents.call_at, limits, rules.bring_in, False, cards, scratch.muck,
+                    records.actions, records.bounds, rng,
+                )  # fmt: skip
+                if state[LIVE_COUNT] == 1:
+                    break
+            if state[LIVE_COUNT] == 1:
+                award_uncontested(n, seats, stacks)
+            else:
+                for seat in range(n):
+                    seats[HIGH, seat] = 0
+                    seats[LOW, seat] = 0
+                    top = -1
+                    for index in range(counts[seat]):
+                        top = max(top, cards[seat, index])
+                    seats[TOP_CARD, seat] = top
+                    if folded[seat]:
+                        continue
+                    own = cards[seat, : counts[seat]]
+                    seats[HIGH, seat] = high_strength(own, board[:board_count], evaluator)
+                    if hi_lo:
+                        seats[LOW, seat] = low8_strength(own, board[:board_count], evaluator)
+                stud_order(n, seats[TOP_CARD], seats[ORDER])
+                showdown_payout(n, button, hi_lo, True, seats, stacks, counters)
+                results.showdowns[table] += 1
+            finish_hand(n, seats, stacks, counters, results.net[table], results.moments[table])
+            if recording:
+                record_deck(row, deck, records)
+                record_end(row, n, stacks, seats, state, records)
+            tables.played[table] += 1
+            tables.buttons[table] = (button + 1) % n
+        tables.rng[table] = rng

@@ -1,0 +1,492 @@
+"""Steps of a compiled hand shared by every game family: cards, forced bets, betting, payout.
+
+Each step is a plain numba function, compiled once and called by the board,
+stud and draw session kernels. They take arrays and scalars: one hand's
+per-seat state is a single int64 array ``seats`` (rows named in
+:mod:`.layout`), the hand's scalars an int64 array ``state``. The rules
+themselves come from :mod:`showdown.simulator.core`, the agents' choices from
+its agent kernels. Each table owns a splitmix64 random stream, so a table's
+hands do not depend on how tables are spread over threads.
+
+The session kernels hand these steps arrays without reference counting
+(:func:`._views.unowned`); called with ordinary arrays they work the same.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..._jit import jit, jit_inline
+from ..core import _agent_kernels as choices
+from ..core._betting_kernels import (
+    FIXED_LIMIT,
+    POT_LIMIT,
+    after_bet,
+    after_bring_in,
+    apply_bet,
+    bring_in_options,
+    next_to_act,
+    raise_range,
+    start_round,
+    top_two_capacity,
+)
+from ..core._forced_kernels import blind_positions, post_forced_bets
+from ..core._pot_kernels import STANDARD, button_order, pay_pots, pot_levels, uncalled_bet
+from .layout import (
+    ACTIONS,
+    ALL_IN,
+    AMOUNTS,
+    ANTE_PAID,
+    ANTES,
+    BET_RAISE,
+    BET_SIZE,
+    BETS,
+    BETS_COUNT,
+    BLINDS,
+    BRING_IN,
+    BRING_IN_DUE,
+    CALLING_STATION,
+    CHECK_CALL,
+    COUNT_BETS,
+    COUNT_CALLS,
+    COUNT_CHECKS,
+    COUNT_FOLDS,
+    COUNT_HANDS,
+    COUNT_PFR,
+    COUNT_REBUYS,
+    COUNT_SHOWDOWNS,
+    COUNT_SHOWDOWNS_WON,
+    COUNT_VPIP,
+    COUNTS,
+    CURRENT,
+    DEALT,
+    DECK_SIZE,
+    DRAWN,
+    FOLD,
+    FOLDED,
+    FRACTIONS,
+    FULL_BET,
+    HIGH,
+    LAST_RAISE,
+    LEVELS,
+    LIVE,
+    LIVE_COUNT,
+    LOW,
+    MAY_RAISE,
+    MUCK,
+    NEEDS,
+    OPEN_PAIR,
+    OPENER,
+    ORDER,
+    PAYOUT,
+    PFR,
+    RANDOM_AGENT,
+    RECORD_ROW,
+    START,
+    STREET,
+    TOTALS,
+    VPIP,
+    WAGERS,
+    WINNINGS,
+)
+
+# splitmix64 constants (uint64 throughout: mixing with int64 would promote to float).
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX_2 = np.uint64(0x94D049BB133111EB)
+_S30 = np.uint64(30)
+_S27 = np.uint64(27)
+_S31 = np.uint64(31)
+_S11 = np.uint64(11)
+_UNIT = 1.0 / 9007199254740992.0  # 2 ** -53
+
+
+@jit_inline
+def next_uniform(rng):  # pragma: no cover - compiled
+    """One splitmix64 step: ``(new_state, uniform float in [0, 1))``."""
+    rng = rng + _GOLDEN
+    mixed = rng
+    mixed = (mixed ^ (mixed >> _S30)) * _MIX_1
+    mixed = (mixed ^ (mixed >> _S27)) * _MIX_2
+    mixed = mixed ^ (mixed >> _S31)
+    return rng, float(mixed >> _S11) * _UNIT
+
+
+@jit_inline
+def deal_card(deck, state, rng):  # pragma: no cover - compiled
+    """Next card: one Fisher-Yates step at the dealing position (a lazy shuffle).
+
+    Positions already dealt are never touched again, so the deck ends the hand
+    in the order the cards came out, as ``HandState(deck=...)`` deals it.
+    """
+    position = state[DEALT]
+    rng, uniform = next_uniform(rng)
+    other = position + int(uniform * (state[DECK_SIZE] - position))
+    card = deck[other]
+    deck[other] = deck[position]
+    deck[position] = card
+    state[DEALT] = position + 1
+    return card, rng
+
+
+@jit_inline
+def begin_hand(
+    n,
+    button,
+    rebuy,
+    ante,
+    small_blind,
+    big_blind,
+    small_bet,
+    stacks,
+    starting,
+    counters,
+    seats,
+    state,
+):  # pragma: no cover - compiled
+    """Top stacks up (a rebuy after the table's first hand), reset the hand, post the forced
+    bets (antes, then blinds when the game has them) by the core's rule."""
+    for seat in range(n):
+        if stacks[seat] < starting[seat]:
+            if rebuy:
+                counters[seat, COUNT_REBUYS] += 1
+            stacks[seat] = starting[seat]
+        for row in range(seats.shape[0]):
+            seats[row, seat] = 0
+        seats[START, seat] = stacks[seat]
+        seats[ANTES, seat] = ante
+    for slot in range(state.shape[0]):
+        state[slot] = 0
+    state[DECK_SIZE] = 52
+    state[LIVE_COUNT] = n
+    state[RECORD_ROW] = -1
+    blinds = seats[BLINDS]
+    if small_blind > 0 or big_blind > 0:
+        small, big = blind_positions(n, button)
+        blinds[small] = small_blind
+        blinds[big] = big_blind
+    current, full_bet, last_raise, bets_count, opener = post_forced_bets(
+        n, button, seats[ANTES], blinds, small_bet, stacks, seats[BETS], seats[TOTALS],
+        seats[ANTE_PAID], seats[ALL_IN],
+    )  # fmt: skip
+    state[CURRENT] = current
+    state[FULL_BET] = full_bet
+    state[LAST_RAISE] = last_raise
+    state[BETS_COUNT] = bets_count
+    state[OPENER] = opener
+
+
+@jit_inline
+def new_round(n, seats, state, opener, keep_bets, bet_size, small_bet):  # pragma: no cover
+    """Start a betting round at ``opener``: reset this round's bets unless ``keep_bets``
+    (the pre-flop round keeps the blinds), set the bet size, mark who must act."""
+    bets = seats[BETS]
+    if not keep_bets:
+        for seat in range(n):
+            bets[seat] = 0
+        state[CURRENT] = 0
+        state[FULL_BET] = 0
+        state[BETS_COUNT] = 0
+        state[LAST_RAISE] = small_bet
+    state[BET_SIZE] = bet_size
+    state[OPENER] = opener
+    start_round(
+        n, seats[FOLDED], seats[ALL_IN], bets, state[CURRENT], seats[NEEDS], seats[MAY_RAISE]
+    )
+
+
+@jit_inline
+def betting_round(
+    n,
+    seats,
+    values,
+    stacks,
+    counters,
+    state,
+    kinds,
+    raise_at,
+    call_at,
+    limits,
+    bring_in,
+    draw,
+    cards,
+    muck,
+    actions,
+    bounds,
+    rng,
+):  # pragma: no cover - compiled
+    """Ask the agents for actions until the round ends; returns the table's random state.
+
+    The player to act, the raise range and the effect of every action come from
+    the rules core; each decision is recorded (when ``state[RECORD_ROW] >= 0``)
+    with the raise range offered. ``draw``: folded hands go to the ``muck``.
+    """
+    bets = seats[BETS]
+    totals = seats[TOTALS]
+    folded = seats[FOLDED]
+    all_in = seats[ALL_IN]
+    needs = seats[NEEDS]
+    may_raise = seats[MAY_RAISE]
+    vpip = seats[VPIP]
+    pfr = seats[PFR]
+    small_bet = limits[2]
+    fixed = limits[0] == FIXED_LIMIT
+    pot_limit = limits[0] == POT_LIMIT
+    row = state[RECORD_ROW]
+    recording = row >= 0
+    first_round = state[STREET] == 0
+    start = state[OPENER]
+    # The round's scalars live in locals (registers) and go back to ``state`` at the end.
+    current = state[CURRENT]
+    full_bet = state[FULL_BET]
+    last_raise = state[LAST_RAISE]
+    bets_count = state[BETS_COUNT]
+    bet_size = state[BET_SIZE]
+    open_pair = state[OPEN_PAIR] != 0
+    bring_in_due = state[BRING_IN_DUE] != 0
+    live_count = state[LIVE_COUNT]
+    muck_count = state[MUCK]
+    index = state[ACTIONS]
+    while True:
+        top = top_two_capacity(n, bets, stacks, folded, all_in)
+        seat = next_to_act(start, n, needs, bets, current, bring_in_due, top)
+        if seat < 0:
+            break
+        capacity = top[2] if top[0] == seat else top[1]
+        owed = current - bets[seat]
+        stack = stacks[seat]
+        agent = kinds[seat]
+        # The raise range, looked up only when the agent or the record needs it.
+        low = -1
+        high = -1
+        intent = choices.CALL
+        roll = 0.0
+        if bring_in_due:
+            low = bring_in_options(stack, bring_in, small_bet, capacity, current)[1]
+            high = low
+        elif recording or agent != CALLING_STATION:
+            if agent == RANDOM_AGENT and not recording:
+                rng, roll = next_uniform(rng)
+                intent = choices.random_intent(roll, owed > 0)
+                lookup = intent == choices.RAISE
+            else:
+                lookup = True
+            if lookup:
+                pot = totals.sum() if pot_limit else 0
+                low, high = raise_range(
+                    bets[seat], stack, current, may_raise[seat] != 0, capacity, full_bet,
+                    bet_size, bets_count, last_raise, open_pair, pot, limits,
+                )  # fmt: skip
+        # The agent's choice.
+        kind = CHECK_CALL
+        amount = 0
+        if bring_in_due:
+            completes = False
+            if agent == RANDOM_AGENT:
+                rng, roll = next_uniform(rng)
+                completes = not choices.random_brings_in(roll, low >= 0)
+            elif agent != CALLING_STATION:
+                completes = choices.strength_completes(values[seat], raise_at[seat], low >= 0)
+            if completes:
+                kind = BET_RAISE
+                amount = low
+            else:
+                kind = BRING_IN
+        elif agent == RANDOM_AGENT:
+            if recording:
+                rng, roll = next_uniform(rng)
+                intent = choices.random_intent(roll, owed > 0)
+            if intent == choices.RAISE:
+                if low < 0:
+                    intent = choices.random_fallback(roll, owed > 0)
+                else:
+                    coin = 0.0
+                    pick = 0.0
+                    if high != low:
+                        rng, coin = next_uniform(rng)
+                        if coin >= 0.5 and not fixed:
+                            rng, pick = next_uniform(rng)
+                    amount = choices.random_amount(low, high, coin, pick, fixed)
+            if intent == choices.RAISE:
+                kind = BET_RAISE
+            elif intent == choices.FOLD:
+                kind = FOLD
+        elif agent != CALLING_STATION:
+            intent, amount = choices.strength_action(
+                values[seat], raise_at[seat], call_at[seat], min(owed, stack), totals.sum(),
+                current, low, high, fixed,
+            )  # fmt: skip
+            if intent == choices.RAISE:
+                kind = BET_RAISE
+            elif intent == choices.FOLD:
+                kind = FOLD
+        if recording and index < actions.shape[1]:
+            actions[row, index, 0] = seat
+            actions[row, index, 1] = kind
+            actions[row, index, 2] = amount
+            bounds[row, index, 0] = low
+            bounds[row, index, 1] = high
+        index += 1
+        # Its effect.
+        if kind == FOLD:
+            counters[seat, COUNT_FOLDS] += 1
+            folded[seat] = 1
+            needs[seat] = 0
+            live_count -= 1
+            if draw:
+                for card in range(seats[COUNTS, seat]):
+                    muck[muck_count] = cards[seat, card]
+                    muck_count += 1
+            if live_count == 1:
+                break
+        elif kind == CHECK_CALL:
+            if owed > 0:
+                counters[seat, COUNT_CALLS] += 1
+                if first_round:
+                    vpip[seat] = 1
+                paid = min(owed, stack)
+                stacks[seat] = stack - paid
+                totals[seat] += paid
+                bets[seat] += paid
+                if paid == stack:
+                    all_in[seat] = 1
+            else:
+                counters[seat, COUNT_CHECKS] += 1
+            needs[seat] = 0
+            may_raise[seat] = 0
+        elif kind == BRING_IN:
+            bring_in_due = False
+            paid = min(bring_in, stack)
+            stacks[seat] = stack - paid
+            totals[seat] += paid
+            bets[seat] += paid
+            if paid == stack:
+                all_in[seat] = 1
+            current = max(current, paid)
+            after_bring_in(seat, n, folded, all_in, needs)
+        else:
+            counters[seat, COUNT_BETS] += 1
+            if first_round and not bring_in_due:
+                vpip[seat] = 1
+                pfr[seat] = 1
+            bring_in_due = False
+            paid = amount - bets[seat]
+            stacks[seat] = stack - paid
+            totals[seat] += paid
+            bets[seat] = amount
+            if paid == stack:
+                all_in[seat] = 1
+            reopen, full_bet, last_raise, bets_count, bet_size = apply_bet(
+                amount, current, full_bet, bet_size, last_raise, bets_count, open_pair, limits
+            )
+            current = amount
+            after_bet(seat, n, folded, all_in, reopen, needs, may_raise)
+        start = seat + 1
+    state[CURRENT] = current
+    state[FULL_BET] = full_bet
+    state[LAST_RAISE] = last_raise
+    state[BETS_COUNT] = bets_count
+    state[BET_SIZE] = bet_size
+    state[BRING_IN_DUE] = 1 if bring_in_due else 0
+    state[LIVE_COUNT] = live_count
+    state[MUCK] = muck_count
+    state[ACTIONS] = index
+    return rng
+
+
+@jit_inline
+def award_uncontested(n, seats, stacks):  # pragma: no cover - compiled
+    """Everyone else folded: the uncalled bet comes back and the last player takes the pot."""
+    totals = seats[TOTALS]
+    seat, excess = uncalled_bet(n, totals, seats[ANTE_PAID])
+    totals[seat] -= excess
+    stacks[seat] += excess
+    winner = 0
+    pot = 0
+    for other in range(n):
+        pot += totals[other]
+        if seats[FOLDED, other] == 0:
+            winner = other
+    stacks[winner] += pot
+    seats[WINNINGS, winner] += pot
+
+
+@jit_inline
+def showdown_payout(n, button, hi_lo, stud, seats, stacks, counters):  # pragma: no cover
+    """Return the uncalled bet, then pay the pots from ``seats[HIGH]``/``seats[LOW]`` (set by
+    the family's showdown): side pots, hi-lo halves and odd chips by the core's rules;
+    count the showdowns. The odd-chip order is left of the ``button``, or for ``stud``
+    by each seat's highest own card (``seats[TOP_CARD]``, filled by the family)."""
+    totals = seats[TOTALS]
+    ante_paid = seats[ANTE_PAID]
+    seat, excess = uncalled_bet(n, totals, ante_paid)
+    totals[seat] -= excess
+    stacks[seat] += excess
+    wagers = seats[WAGERS]
+    live = seats[LIVE]
+    payout = seats[PAYOUT]
+    dead = np.int64(0)  # not a literal 0: numba would compile pot_levels for it separately
+    for seat in range(n):
+        wagers[seat] = totals[seat] - ante_paid[seat]
+        live[seat] = 1 - seats[FOLDED, seat]
+        payout[seat] = 0
+        dead += ante_paid[seat]
+    count = pot_levels(n, wagers, live, dead, seats[AMOUNTS], seats[LEVELS])
+    if not stud:
+        button_order(n, button, seats[ORDER])
+    pay_pots(
+        n, count, seats[AMOUNTS], seats[LEVELS], wagers, live, seats[HIGH], seats[LOW], hi_lo,
+        seats[ORDER], STANDARD, payout, seats[FRACTIONS],
+    )  # fmt: skip
+    for seat in range(n):
+        stacks[seat] += payout[seat]
+        seats[WINNINGS, seat] += payout[seat]
+        if live[seat]:
+            counters[seat, COUNT_SHOWDOWNS] += 1
+            if seats[WINNINGS, seat] > 0:
+                counters[seat, COUNT_SHOWDOWNS_WON] += 1
+
+
+@jit_inline
+def finish_hand(n, seats, stacks, counters, net, moments):  # pragma: no cover - compiled
+    """Count the hand: payoffs (net, Welford moments), hands, VPIP/PFR."""
+    for seat in range(n):
+        payoff = stacks[seat] - seats[START, seat]
+        net[seat] += payoff
+        counters[seat, COUNT_HANDS] += 1
+        # Welford: float64 running mean and squared deviations never overflow.
+        delta = payoff - moments[seat, 0]
+        moments[seat, 0] += delta / counters[seat, COUNT_HANDS]
+        moments[seat, 1] += delta * (payoff - moments[seat, 0])
+        if seats[VPIP, seat]:
+            counters[seat, COUNT_VPIP] += 1
+            if seats[PFR, seat]:
+                counters[seat, COUNT_PFR] += 1
+
+
+@jit
+def record_start(row, button, n, stacks, records):  # pragma: no cover - compiled
+    """Record a hand's button and starting stacks (before the forced bets) in row ``row``."""
+    records.buttons[row] = button
+    starts = records.starts
+    for seat in range(n):
+        starts[row, seat] = stacks[seat]
+
+
+@jit
+def record_deck(row, deck, records):  # pragma: no cover - compiled
+    """Record the deck as dealt (positions dealt are final)."""
+    decks = records.decks
+    for position in range(52):
+        decks[row, position] = deck[position]
+
+
+@jit
+def record_end(row, n, stacks, seats, state, records):  # pragma: no cover - compiled
+    """Record a hand's final stacks, action count and drawn cards."""
+    records.counts[row] = state[ACTIONS]
+    finals = records.finals
+    drawn = records.drawn
+    for seat in range(n):
+        finals[row, seat] = stacks[seat]
+        drawn[row, seat] = seats[DRAWN, seat]

@@ -1,0 +1,209 @@
+"""Replaying a PHH history through :class:`HandState`: every action checked by the rules.
+
+Examples
+--------
+>>> text = '''
+... variant = "NT"
+... antes = [0, 0]
+... blinds_or_straddles = [1, 2]
+... min_bet = 2
+... starting_stacks = [100, 100]
+... actions = ["d dh p1 AsAd", "d dh p2 7c2h", "p2 cbr 6", "p1 f"]
+... finishing_stacks = [98, 102]
+... '''
+>>> from showdown.simulator.phh import read_phh
+>>> state = replay(read_phh(text), strict=True)
+>>> state.stacks
+[98, 102]
+"""
+
+from __future__ import annotations
+
+import os
+from fractions import Fraction
+
+from showdown.cards import parse_card
+
+from ..hand import COMPLETE, SHOWDOWN, UNKNOWN, HandState, IllegalActionError
+from .history import HandHistory, read_phh
+
+__all__ = ["check_finishing_stacks", "replay"]
+
+
+def _located(error: ValueError, where: str) -> ValueError:
+    """The same kind of error with ``where`` in front of its message."""
+    return error.__class__(f"{where}: {error}")
+
+
+def _parse_cards(text: str) -> list[int]:
+    if len(text) % 2:
+        raise ValueError(f"cannot read cards {text!r}")
+    cards: list[int] = []
+    for start in range(0, len(text), 2):
+        token = text[start : start + 2]
+        if token == "??":
+            cards.append(UNKNOWN)
+        else:
+            try:
+                cards.append(parse_card(token))
+            except ValueError:
+                raise ValueError(f"unknown card {token!r}") from None
+    return cards
+
+
+def _player(token: str, n: int) -> int:
+    if not (token.startswith("p") and token[1:].isdigit() and 1 <= int(token[1:]) <= n):
+        raise ValueError(f"unknown player {token!r}")
+    return int(token[1:]) - 1
+
+
+def _chips(token: str, scale: int) -> int:
+    """A ``cbr`` amount in the replay's whole chips."""
+    try:
+        value = Fraction(token)
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"amount {token!r} is not a number of chips") from None
+    chips = value * scale
+    if chips.denominator != 1 or chips < 0:
+        raise ValueError(f"amount {token!r} is not a number of chips")
+    return int(chips)
+
+
+def replay(
+    source: str | os.PathLike[str] | HandHistory,
+    odd_chips: str = "standard",
+    *,
+    strict: bool = False,
+) -> HandState:
+    """Replay a hand history and return the finished :class:`HandState`.
+
+    ``state.stacks`` are the finishing stacks in PHH player order (in scaled
+    whole chips for histories with fractional amounts); ``state.final_stacks``
+    gives them in the file's units, exactly (fractions with ``odd_chips="exact"``).
+    Show/muck actions are applied in the simulator's showdown order; players
+    the history leaves at the showdown show known cards, else muck.
+
+    Parameters
+    ----------
+    source
+        A :class:`HandHistory`, PHH text or a path (see :func:`read_phh`).
+    odd_chips
+        Odd-chip policy (``"standard"``, ``"exact"``, ``"house"``).
+    strict
+        Also require the history's ``finishing_stacks`` (when given) to equal the
+        replay's (see :func:`check_finishing_stacks`).
+
+    Raises
+    ------
+    UnsupportedVariantError
+        For a variant code the simulator does not play.
+    IllegalActionError
+        When an action breaks the rules.
+    ValueError
+        For an action that cannot be read, a history that ends before the hand is
+        over, or (``strict``) finishing stacks the replay contradicts. Every message
+        names the source and the action index and text.
+    """
+    history = source if isinstance(source, HandHistory) else read_phh(source)
+    name = history.source
+    state = history.create_state(odd_chips)
+    waiting: dict[int, list[int] | None] = {}
+    for index, action in enumerate(history.actions):
+        try:
+            _apply(state, action, waiting)
+            _drain_showdown(state, waiting)
+        except ValueError as error:
+            raise _located(error, f"{name}: action {index} {action!r}") from error
+    try:
+        while state.status == SHOWDOWN and state.actor is not None:
+            seat = state.actor
+            if seat not in waiting:
+                known = UNKNOWN not in state.hole_cards[seat]
+                muck = not known and state.legal_actions().muck
+                waiting[seat] = None if muck else list(state.hole_cards[seat])
+            _drain_showdown(state, waiting)
+    except ValueError as error:
+        raise _located(error, f"{name}: at the showdown") from error
+    if state.status != COMPLETE:
+        raise ValueError(
+            f"{name}: the history ends before the hand is over (status {state.status!r})"
+        )
+    if strict:
+        mismatch = check_finishing_stacks(history, state)
+        if mismatch is not None:
+            raise ValueError(mismatch)
+    return state
+
+
+def _apply(state: HandState, action: str, waiting: dict[int, list[int] | None]) -> None:
+    """Apply one PHH action (shows are buffered until the state's showdown order asks)."""
+    tokens = action.split()
+    n = state.n
+    if tokens[0] == "d":
+        if len(tokens) == 4 and tokens[1] == "dh":
+            state.deal_hole(_player(tokens[2], n), _parse_cards(tokens[3]))
+        elif len(tokens) == 3 and tokens[1] == "db":
+            state.deal_board(_parse_cards(tokens[2]))
+        else:
+            raise ValueError("unknown dealing action")
+        return
+    seat = _player(tokens[0], n)
+    verb = tokens[1] if len(tokens) > 1 else ""
+    if verb == "f" and len(tokens) == 2:
+        state.fold(seat)
+    elif verb == "cc" and len(tokens) == 2:
+        state.check_call(seat)
+    elif verb == "cbr" and len(tokens) == 3:
+        state.bet_raise_to(_chips(tokens[2], state.scale), seat)
+    elif verb == "pb" and len(tokens) == 2:
+        state.bring_in(seat)
+    elif verb == "sd" and len(tokens) <= 3:
+        state.discard(_parse_cards(tokens[2]) if len(tokens) > 2 else [], seat)
+    elif verb == "sm" and len(tokens) <= 3:
+        if state.status == COMPLETE:
+            raise IllegalActionError("the hand is over")
+        if state.folded[seat]:
+            raise IllegalActionError(f"player {tokens[0]} is not at the showdown: it folded")
+        if seat in waiting or state.shown[seat] or state.mucked[seat]:
+            raise IllegalActionError(f"player {tokens[0]} shows or mucks twice")
+        shown = tokens[2] if len(tokens) > 2 else "-"
+        waiting[seat] = None if shown == "-" else _parse_cards(shown)
+    else:
+        raise ValueError("unknown action")
+
+
+def _drain_showdown(state: HandState, waiting: dict[int, list[int] | None]) -> None:
+    """Apply buffered show/muck decisions in the state's showdown order."""
+    while state.status == SHOWDOWN and state.actor in waiting:
+        seat = state.actor
+        cards = waiting.pop(seat)
+        if cards is None:
+            if state.legal_actions().muck:
+                state.muck(seat)
+            else:
+                # All-in (or first to show): the hand is shown whatever the log says.
+                state.show(seat)
+        else:
+            state.show(seat, cards)
+
+
+def _plain(value: Fraction | int | float) -> int | float:
+    return int(value) if value == int(value) else float(value)
+
+
+def check_finishing_stacks(history: HandHistory, state: HandState) -> str | None:
+    """Why the history's ``finishing_stacks`` contradict the replayed ``state``, or ``None``.
+
+    ``None`` also when the history records no finishing stacks. Amounts compare
+    exactly in the file's units (``state.final_stacks``).
+    """
+    recorded = history.finishing_stacks
+    if recorded is None:
+        return None
+    replayed = state.final_stacks
+    if [Fraction(str(value)) for value in recorded] == [Fraction(v) for v in replayed]:
+        return None
+    return (
+        f"{history.source}: finishing_stacks {[_plain(v) for v in recorded]} differ from "
+        f"the replay's {[_plain(v) for v in replayed]}"
+    )
