@@ -67,7 +67,8 @@ NO_WORKERS_SECONDS = 60.0
 #: to be added in order.
 BLOCKS_PER_WORKER_THREAD = 4
 
-OnDone = Callable[[int, int], object] | None
+#: Called with the index of each block as it completes (in any order).
+OnDone = Callable[[int], object] | None
 
 
 class ClusterError(RuntimeError):
@@ -171,8 +172,9 @@ class Runner(Protocol):
     ) -> Iterator[Any]:
         """``function(shared, item)`` for every item, results yielded in item order.
 
-        ``on_done(done, len(items))`` is called as blocks complete (in any
-        order). Closing the iterator early cancels the blocks not yet run.
+        ``on_done(index)`` is called as each block completes (in any order,
+        before its result is yielded). Closing the iterator early cancels the
+        blocks not yet run.
         """
         ...
 
@@ -196,22 +198,22 @@ class ThreadRunner:
     ) -> Iterator[Any]:
         total = len(items)
         if self.slots <= 1 or total <= 1:
-            for done, item in enumerate(items, start=1):
+            for index, item in enumerate(items):
                 result = function(shared, item)
                 if on_done is not None:
-                    on_done(done, total)
+                    on_done(index)
                 yield result
             return
         with ThreadPoolExecutor(max_workers=self.slots) as pool:
             pending: list[Future[Any]] = []
             upcoming = iter(items)
             try:
-                for done in range(1, total + 1):
+                for index in range(total):
                     for item in itertools.islice(upcoming, 2 * self.slots - len(pending)):
                         pending.append(pool.submit(function, shared, item))
                     result = pending.pop(0).result()
                     if on_done is not None:
-                        on_done(done, total)
+                        on_done(index)
                     yield result
             finally:
                 for future in pending:
@@ -292,10 +294,11 @@ class DaskRunner:
                 except CancelledError:
                     self._raise_cancelled(finished, total)
                 for future, value in zip(ready, values, strict=True):
-                    results[in_flight.pop(future)] = value
+                    index = in_flight.pop(future)
+                    results[index] = value
                     finished += 1
                     if on_done is not None:
-                        on_done(finished, total)
+                        on_done(index)
                 while yielded in results:
                     yield results.pop(yielded)
                     yielded += 1

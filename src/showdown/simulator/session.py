@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from .._tasks import check_cluster_arguments, cluster_client
 from . import compiled
 from .agents import Agent, make_agent
 from .hand import EVALUATING, settle_showdowns
@@ -106,6 +107,8 @@ def simulate(
     clock: Callable[[], float] = time.perf_counter,
     engine: str = "auto",
     threads: int | None = None,
+    client: object = None,
+    scheduler: str | None = None,
 ) -> SimulationResult:
     """Play ``hands`` hands of ``game`` between ``agents`` and collect the results.
 
@@ -157,13 +160,24 @@ def simulate(
     threads
         Compiled engine: threads sharing the tables (``None``: every CPU). The
         result does not depend on it. The Python engine plays on one thread.
+    client, scheduler
+        Play on a Dask cluster (``pip install 'showdown[dask]'``): a
+        ``dask.distributed.Client``, or the address of its scheduler
+        (``"tcp://host:8786"``, connected to for this call). Groups of tables
+        become tasks (see :mod:`showdown.simulator.compiled.tasks`); the result
+        is the one a local run gives with the same seed and ``tables``, at any
+        number of workers. Compiled engine only; give ``tables`` a few times
+        the cluster's worker threads.
 
     Raises
     ------
     ValueError
         Unknown game, unknown agent, wrong player count, ``hands < 1``, bad mode
-        or stack, unknown engine or ``engine="compiled"`` when not eligible; the
-        message names the input.
+        or stack, unknown engine or ``engine="compiled"`` when not eligible, a
+        cluster asked for a session only the Python engine plays, an
+        unreachable ``scheduler``; the message names the input.
+    showdown.distributed.ClusterError
+        The cluster's scheduler was lost during the run.
 
     Examples
     --------
@@ -200,23 +214,27 @@ def simulate(
     # Checked up front on either engine: a bad clock must not fail after work started.
     time_limit = time_rules(time_limit, clock)
     workers = compiled.resolve_threads(threads, tables)
+    check_cluster_arguments(client, scheduler)
     seeder = random.Random(seed)
     seated = [make_agent(spec, seed=seeder.getrandbits(63)) for spec in specs]
+    distributed = client is not None or scheduler is not None
     if engine != "python":
         reason = compiled.ineligibility(variant, seated, mode, record_histories)
         if reason is None:
             began = time.perf_counter()
-            run = compiled.run_compiled(
-                variant,
-                stakes,
-                seated,
-                starting_stack,
-                hands=hands,
-                tables=tables,
-                seed=seed,
-                progress=progress,
-                threads=workers,
-            )
+            with cluster_client(client, scheduler) as connected:
+                run = compiled.run_compiled(
+                    variant,
+                    stakes,
+                    seated,
+                    starting_stack,
+                    hands=hands,
+                    tables=tables,
+                    seed=seed,
+                    progress=progress,
+                    threads=workers,
+                    client=connected,
+                )
             return compiled.compiled_result(
                 run,
                 game=variant.name,
@@ -228,6 +246,12 @@ def simulate(
             )
         if engine == "compiled":
             raise ValueError(f"engine: the compiled engine cannot run this: {reason}")
+    if distributed:
+        why = "engine='python'" if engine == "python" else reason
+        raise ValueError(
+            f"client/scheduler: only the compiled engine runs on a Dask cluster, and this "
+            f"session needs the Python engine ({why})"
+        )
     rng = np.random.default_rng(seed)
     n_players = len(seated)
     all_tables = [
