@@ -27,6 +27,7 @@ Examples:
   showdown simulate --game plo8 --players 4 --hands 5000 --seed 7 --json
   showdown simulate --game stud --hands 200 --agents strength,random --phh-out hands/
   showdown simulate --game nlhe --players 3 --mode tournament --stack 300 --hands 2000
+  showdown simulate --game nlhe --hands 100000000 --scheduler tcp://10.0.0.5:8786
 
 \b
 Agents (repeated in order to fill the seats): random (a random legal action),
@@ -48,6 +49,7 @@ OPTION_NAMES = {
     "mode": "--mode",
     "starting_stack": "--stack",
     "threads": "--threads",
+    "scheduler": "--scheduler",
 }
 
 
@@ -132,6 +134,7 @@ def run_simulation(
     phh_out: Path | None,
     progress: Any = None,
     threads: int | None = None,
+    scheduler: str | None = None,
 ) -> Any:
     """Run the simulation for the command; raises ``ValueError`` naming bad input."""
     from ..simulator import simulate
@@ -152,6 +155,7 @@ def run_simulation(
         record_histories=phh_out is not None,
         progress=progress,
         threads=threads,
+        scheduler=scheduler,
     )
     if phh_out is not None:
         width = max(5, len(str(hands)))
@@ -202,6 +206,13 @@ def run_simulation(
     help="Threads sharing the tables [default: every CPU]; the result does not depend on it.",
 )
 @click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    default=None,
+    help="Play on the Dask cluster of this scheduler (tcp://host:8786; needs showdown[dask]); "
+    "the result is the local one.",
+)
+@click.option(
     "--phh-out",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
@@ -217,6 +228,7 @@ def simulate_command(
     mode: str,
     stack: int | None,
     threads: int | None,
+    scheduler: str | None,
     phh_out: Path | None,
     as_json: bool,
 ) -> None:
@@ -228,13 +240,19 @@ def simulate_command(
     if players is None:
         # Six seats by default (more when more agents are named); agents repeat to fill them.
         players = max(6, len([name for name in agents.split(",") if name.strip()]))
+    from .._tasks import ClusterError  # standard library only: no Dask import
+
     reporter = _Progress(enabled=not as_json and sys.stderr.isatty())
     try:
         result = run_simulation(
-            game, players, hands, agents, seed, mode, stack, phh_out, reporter, threads
+            game, players, hands, agents, seed, mode, stack, phh_out, reporter, threads, scheduler
         )
     except ValueError as error:
         raise click.ClickException(option_message(str(error))) from None
+    except (ImportError, ClusterError) as error:  # no Dask, or the cluster failed
+        if scheduler is None:
+            raise
+        raise click.ClickException(f"--scheduler: {error}") from None
     finally:
         reporter.close()
     if as_json:

@@ -249,8 +249,8 @@ def simulate(
     if distributed:
         why = "engine='python'" if engine == "python" else reason
         raise ValueError(
-            f"client/scheduler: only the compiled engine runs on a Dask cluster, and this "
-            f"session needs the Python engine ({why})"
+            f"{'client' if client is not None else 'scheduler'}: only the compiled engine runs "
+            f"on a Dask cluster, and this session needs the Python engine ({why})"
         )
     rng = np.random.default_rng(seed)
     n_players = len(seated)
