@@ -48,6 +48,7 @@ Examples:
   showdown simulate --game plo8 --players 4 --hands 5000 --seed 7 --json
   showdown simulate --game stud --hands 200 --agents strength,random --phh-out hands/
   showdown simulate --game nlhe --players 3 --mode tournament --stack 300 --hands 2000
+  showdown simulate --game nlhe --hands 100000000 --scheduler tcp://10.0.0.5:8786
 
 \b
 Agents (repeated in order to fill the seats): random (a random legal action),
@@ -72,6 +73,7 @@ OPTION_NAMES = {
     "mode": "--mode",
     "starting_stack": "--stack",
     "threads": "--threads",
+    "scheduler": "--scheduler",
 }
 
 
@@ -127,6 +129,7 @@ def run_simulation(
     phh_out: Path | None,
     progress: Any = None,
     threads: int | None = None,
+    scheduler: str | None = None,
 ) -> Any:
     """Run the simulation for the command; raises ``ValueError`` naming bad input.
 
@@ -159,6 +162,7 @@ def run_simulation(
             record_histories=phh_out is not None,
             progress=reporter,
             threads=threads,
+            scheduler=scheduler,
         )
     if phh_out is not None:
         width = max(5, len(str(hands)))
@@ -232,6 +236,13 @@ def _tell(line: str) -> None:
     help="Threads sharing the tables [default: every CPU]; the result does not depend on it.",
 )
 @click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    default=None,
+    help="Play on the Dask cluster of this scheduler (tcp://host:8786; needs showdown[dask]); "
+    "the result is the local one.",
+)
+@click.option(
     "--phh-out",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
@@ -247,6 +258,7 @@ def simulate_command(
     mode: str,
     stack: int | None,
     threads: int | None,
+    scheduler: str | None,
     phh_out: Path | None,
     as_json: bool,
 ) -> None:
@@ -256,6 +268,7 @@ def simulate_command(
     (bets and raises per call), went to showdown and won at showdown.
     """
     from .._progress import Progress
+    from .._tasks import ClusterError  # standard library only: no Dask import
 
     # The bar is drawn from the start (before any compile) on a terminal, and removed
     # when done so the table follows on a clean screen.
@@ -266,10 +279,14 @@ def simulate_command(
         ) as bar:
             result = run_simulation(
                 game, players, hands, agents, seed, mode, stack, phh_out,
-                bar if bar.active else None, threads,
+                bar if bar.active else None, threads, scheduler,
             )  # fmt: skip
     except ValueError as error:
         raise click.ClickException(option_message(str(error))) from None
+    except (ImportError, ClusterError) as error:  # no Dask, or the cluster failed
+        if scheduler is None:
+            raise
+        raise click.ClickException(f"--scheduler: {error}") from None
     if as_json:
         data = result.to_dict()
         if phh_out is not None:

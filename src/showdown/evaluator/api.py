@@ -24,6 +24,7 @@ from numpy.typing import NDArray
 
 from .._jit import max_threads as numba_threads
 from .._jit import thread_limit
+from .._tasks import is_dask_collection
 from ..cards import CardsLike, as_card_array
 from ..cards.codes import check_batch_size, refuse_masked
 from . import _kernels
@@ -64,10 +65,14 @@ def _to_card_array(cards: CardsLike, name: str, lengths: tuple[int, ...]) -> NDA
     else:
         array = as_card_array(cards, name=name, distinct=False)
     if array.ndim == 0 or array.shape[-1] not in lengths:
-        got = array.shape[-1] if array.ndim else 0
-        allowed = ", ".join(str(n) for n in lengths[:-1]) + f" or {lengths[-1]}"
-        raise ValueError(f"{name}: expected {allowed} cards per hand, got {got}")
+        raise lengths_error(name, lengths, array.shape[-1] if array.ndim else 0)
     return array
+
+
+def lengths_error(name: str, lengths: tuple[int, ...], got: object) -> ValueError:
+    """The error for hands of the wrong size (``lengths`` are the sizes allowed)."""
+    allowed = ", ".join(str(n) for n in lengths[:-1]) + f" or {lengths[-1]}"
+    return ValueError(f"{name}: expected {allowed} cards per hand, got {got}")
 
 
 def _flat(array: NDArray[np.uint8], name: str = "cards") -> NDArray[np.uint8]:
@@ -113,6 +118,15 @@ def _raise_bad_row(
     raise ValueError(f"{label}{where}: invalid cards")  # pragma: no cover - defensive
 
 
+def _no_board_with_dask(board: object) -> None:
+    """Dask arrays carry whole hands: a separate ``board`` is refused by name."""
+    if board is not None:
+        raise ValueError(
+            "board: not supported with a Dask array of cards; put the board's cards "
+            "in each hand (last axis 5, 6 or 7)"
+        )
+
+
 @overload
 def evaluate(
     cards: OneHand, board: OneHand | None = None, *, threads: int | None = None
@@ -138,6 +152,7 @@ def evaluate(
     board
         Community cards joined to every hand (batch shapes broadcast, as for
         :func:`evaluate_omaha`); 5, 6 or 7 cards in all.
+        A ``dask.array`` of codes (no ``board``) gives a lazy Dask array (see Notes).
     threads
         Threads for big batches; ``None`` uses all cores above 50,000 hands.
         Results are identical at any thread count.
@@ -147,6 +162,15 @@ def evaluate(
     numpy.uint16 or numpy.ndarray
         ``uint16`` strengths of the batch shape (a scalar for one hand); larger is
         stronger, equal is a tie, and ``strength >> 12`` is the :class:`HandCategory`.
+
+    Notes
+    -----
+    A Dask array (``pip install 'showdown[dask]'``) is evaluated lazily,
+    block by block, on whatever scheduler computes it: hands bigger than
+    memory (a Zarr or Parquet store) are ranked out of core. Chunks along
+    the last axis are merged first so no hand is cut; bad cards raise the
+    usual ``ValueError`` when their block is computed. The same holds for
+    :func:`evaluate_low8` and the Omaha functions.
 
     Examples
     --------
@@ -160,6 +184,11 @@ def evaluate(
     >>> describe(evaluate(["AsAd", "KsKd"], board="Ah7c2d"))  # two hands, one flop
     ['Three of a Kind, Aces, 7-2 kickers', 'Pair of Kings, A-7-2 kickers']
     """
+    if is_dask_collection(cards):
+        from ._dask import evaluate_dask
+
+        _no_board_with_dask(board)
+        return evaluate_dask(cards, low=False, threads=threads)
     flat, shape, parts, names = _hands(cards, board)
     tables = get_tables()
     out = np.empty(flat.shape[0], np.uint16)
@@ -206,6 +235,11 @@ def evaluate_low8(
     >>> describe_low(evaluate_low8("8c6d", board="4h2sAcKd9h"))
     '8-6-4-2-A low'
     """
+    if is_dask_collection(cards):
+        from ._dask import evaluate_dask
+
+        _no_board_with_dask(board)
+        return evaluate_dask(cards, low=True, threads=threads)
     flat, shape, parts, names = _hands(cards, board)
     tables = get_tables()
     out = np.empty(flat.shape[0], np.uint8)
@@ -279,6 +313,10 @@ def _hands(
 def _run_omaha(
     hole_cards: CardsLike, board_cards: CardsLike, threads: int | None, high: bool, low: bool
 ) -> tuple[Any, Any]:
+    if is_dask_collection(hole_cards) or is_dask_collection(board_cards):
+        from ._dask import omaha_dask
+
+        return omaha_dask(hole_cards, board_cards, high=high, low=low, threads=threads)
     hole, board, shape = _omaha_inputs(hole_cards, board_cards)
     tables = get_tables()
     n_hands = hole.shape[0]

@@ -20,6 +20,7 @@ Examples
 
 from __future__ import annotations
 
+import contextlib
 import random
 import secrets
 import time
@@ -28,6 +29,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from .._progress import Progress, ProgressLike, check_progress, compiling
+from .._tasks import check_cluster_arguments, cluster_client
 from . import compiled
 from .agents import Agent, make_agent
 from .hand import EVALUATING, settle_showdowns
@@ -124,6 +126,8 @@ def simulate(
     engine: str = "auto",
     threads: int | None = None,
     record_hands: bool = False,
+    client: object = None,
+    scheduler: str | None = None,
 ) -> SimulationResult:
     """Play ``hands`` hands of ``game`` between ``agents`` and collect the results.
 
@@ -192,6 +196,15 @@ def simulate(
         :meth:`~SimulationResult.hands_frame` and :meth:`~SimulationResult.plot`;
         on both engines, without changing the results.
 
+    client, scheduler
+        Play on a Dask cluster (``pip install 'showdown[dask]'``): a
+        ``dask.distributed.Client``, or the address of its scheduler
+        (``"tcp://host:8786"``, connected to for this call). Groups of tables
+        become tasks (see :mod:`showdown.simulator.compiled.tasks`); the result
+        is the one a local run gives with the same seed and ``tables``, at any
+        number of workers. Compiled engine only; give ``tables`` a few times
+        the cluster's worker threads.
+
     Returns
     -------
     SimulationResult
@@ -203,8 +216,11 @@ def simulate(
     ------
     ValueError
         Unknown game, unknown agent, wrong player count, ``hands < 1``, bad mode
-        or stack, unknown engine or ``engine="compiled"`` when not eligible; the
-        message names the input.
+        or stack, unknown engine or ``engine="compiled"`` when not eligible, a
+        cluster asked for a session only the Python engine plays, an
+        unreachable ``scheduler``; the message names the input.
+    showdown.distributed.ClusterError
+        The cluster's scheduler was lost during the run.
 
     Examples
     --------
@@ -245,60 +261,77 @@ def simulate(
     # Checked up front on either engine: a bad clock must not fail after work started.
     time_limit = time_rules(time_limit, clock)
     workers = compiled.resolve_threads(threads, tables)
+    check_cluster_arguments(client, scheduler)
     seeder = random.Random(seed)
     seated = [make_agent(spec, seed=seeder.getrandbits(63)) for spec in specs]
+    distributed = client is not None or scheduler is not None
     use_compiled = False
+    reason = None
     if engine != "python":
         reason = compiled.ineligibility(variant, seated, mode, record_histories)
         if reason is None:
             use_compiled = True
         elif engine == "compiled":
             raise ValueError(f"engine: the compiled engine cannot run this: {reason}")
+    if distributed:
+        where = "client" if client is not None else "scheduler"
+        if not use_compiled:
+            why = "engine='python'" if engine == "python" else reason
+            raise ValueError(
+                f"{where}: only the compiled engine runs on a Dask cluster, and this "
+                f"session needs the Python engine ({why})"
+            )
+        if record_hands:
+            raise ValueError(f"{where}: record_hands keeps hands of local runs only")
     what, kernels = compile_estimate(variant, use_compiled)
-    with (
-        Progress(progress, hands, description="simulate", unit="hands") as bar,
-        compiling(what, kernels, progress=bar),
-    ):
-        if use_compiled:
-            called = time.perf_counter()
-            run = compiled.run_compiled(
-                variant,
-                stakes,
-                seated,
-                starting_stack,
-                hands=hands,
-                tables=tables,
-                seed=seed,
-                record_hands=bool(record_hands),
-                progress=_reporter(bar),
-                threads=workers,
-            )
-            return compiled.compiled_result(
-                run,
-                game=variant.name,
-                names=[agent_name(agent) for agent in seated],
-                hands=hands,
-                seed=seed,
-                big_blind=big_blind,
-                startup_seconds=called - began,
-            )
-        return _play_python(
-            variant,
-            seated,
-            stakes,
-            starting_stack,
-            mode=mode,
-            hands=hands,
-            seed=seed,
-            tables=tables,
-            time_limit=time_limit,
-            clock=clock,
-            record_histories=record_histories,
-            record_hands=bool(record_hands),
-            bar=bar,
-            big_blind=big_blind,
-            began=began,
+    with Progress(progress, hands, description="simulate", unit="hands") as bar:
+        # On a cluster the workers compile (or load) the kernel, not this process.
+        announce = (
+            contextlib.nullcontext() if distributed else compiling(what, kernels, progress=bar)
         )
+        with announce:
+            if use_compiled:
+                called = time.perf_counter()
+                with cluster_client(client, scheduler) as connected:
+                    run = compiled.run_compiled(
+                        variant,
+                        stakes,
+                        seated,
+                        starting_stack,
+                        hands=hands,
+                        tables=tables,
+                        seed=seed,
+                        record_hands=bool(record_hands),
+                        progress=_reporter(bar),
+                        threads=workers,
+                        client=connected,
+                    )
+                return compiled.compiled_result(
+                    run,
+                    game=variant.name,
+                    names=[agent_name(agent) for agent in seated],
+                    hands=hands,
+                    seed=seed,
+                    big_blind=big_blind,
+                    startup_seconds=called - began,
+                )
+            return _play_python(
+                variant,
+                seated,
+                stakes,
+                starting_stack,
+                mode=mode,
+                hands=hands,
+                seed=seed,
+                tables=tables,
+                time_limit=time_limit,
+                clock=clock,
+                record_histories=record_histories,
+                record_hands=bool(record_hands),
+                bar=bar,
+                big_blind=big_blind,
+                began=began,
+            )
 
 
 def _reporter(bar: Progress) -> Callable[[int, int], None] | None:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -334,6 +334,107 @@ def kernel_name(variant: Variant) -> str:
     return _kernel(family, showdown).py_func.__name__  # type: ignore[attr-defined]
 
 
+class Session(NamedTuple):
+    """Everything that fixes a compiled session's tables, ready for the kernels."""
+
+    family: str
+    rules: layout.Rules
+    seats: layout.Agents
+    starting_stack: int
+    tables: int
+    #: uint64 (tables,): each table's random stream, drawn once (``seed=None`` too).
+    streams: np.ndarray
+
+
+def prepare_session(
+    variant: Variant,
+    stakes: Stakes,
+    agents: Sequence[object],
+    starting_stack: int,
+    *,
+    tables: int,
+    seed: int | None,
+) -> Session:
+    """Check that the compiled engine plays this session and build its kernel inputs."""
+    family = family_of(variant)
+    if family is None or not supports_variant(variant):
+        raise ValueError(f"engine: the compiled engine does not play {variant.name}")
+    kinds = compiled_agent_kinds(agents)
+    if kinds is None:
+        raise ValueError(
+            "engine: the compiled engine plays only the 'random', 'call' and 'strength' agents"
+        )
+    showdown = _SHOWDOWNS[family, variant.hands]
+    return Session(
+        family=family,
+        rules=_rules(variant, stakes, len(kinds), showdown),
+        seats=_agents(kinds, agents),
+        starting_stack=starting_stack,
+        tables=tables,
+        streams=np.random.SeedSequence(seed).generate_state(tables, dtype=np.uint64),
+    )
+
+
+def session_kernel(session: Session) -> Callable[..., None]:
+    """The session kernel of ``session``'s family (compiled on first use)."""
+    return _kernel(session.family, session.rules.showdown)
+
+
+def new_state(session: Session) -> layout.TableState:
+    """Every table before its first hand: its stacks, button and random stream.
+
+    Table ``k``'s stream is word ``k`` of ``SeedSequence(seed)``, so a table
+    plays the same hands whichever thread or machine plays it.
+    """
+    streams = session.streams
+    players, tables = session.rules.players, session.tables
+    return layout.TableState(
+        starting=np.full(players, session.starting_stack, np.int64),
+        stacks=np.full((tables, players), session.starting_stack, np.int64),
+        buttons=np.array([(index - 1) % players for index in range(tables)], np.int64),
+        rng=streams.copy(),
+        decks=np.tile(np.arange(52, dtype=np.int64), (tables, 1)),
+        played=np.zeros(tables, np.int64),
+    )
+
+
+def new_results(session: Session) -> layout.Results:
+    """Zeroed per-table counters."""
+    players, tables = session.rules.players, session.tables
+    return layout.Results(
+        counters=np.zeros((tables, players, layout.N_COUNTERS), np.int64),
+        net=np.zeros((tables, players), np.int64),
+        moments=np.zeros((tables, players, 2), np.float64),
+        showdowns=np.zeros(tables, np.int64),
+    )
+
+
+def new_records(
+    session: Session, hands: int, *, replay: bool = False, log: bool = False, max_actions: int = 256
+) -> layout.Records:
+    """Room for ``hands`` recorded hands (:func:`.layout.new_records`; nothing asked: no rows)."""
+    return layout.new_records(
+        session.tables,
+        session.rules.players,
+        hands,
+        replay=replay,
+        log=log,
+        max_actions=max_actions,
+    )
+
+
+def per_table_hands(tables: int, size: int) -> np.ndarray:
+    """Hands each table plays in a call that deals ``size`` hands.
+
+    Calls deal whole rounds (``size`` is a multiple of ``tables`` except in the
+    last call), so table ``k`` plays ``hands // tables`` hands, plus one for
+    the first ``hands % tables`` tables, however the session is cut.
+    """
+    per_table = np.full(tables, size // tables, np.int64)
+    per_table[: size % tables] += 1
+    return per_table
+
+
 def run_compiled(
     variant: Variant,
     stakes: Stakes,
@@ -348,6 +449,7 @@ def run_compiled(
     max_actions: int = 256,
     progress: Callable[[int, int], object] | None = None,
     threads: int | None = 1,
+    client: Any = None,
 ) -> CompiledRun:
     """Play a cash session with the family's compiled kernel.
 
@@ -383,6 +485,9 @@ def run_compiled(
         :data:`CHUNK_HANDS` hands).
     threads
         Threads sharing the tables (``None``: every CPU); results do not depend on it.
+    client
+        A ``dask.distributed.Client``: groups of tables run as tasks on its
+        cluster instead (see :mod:`.tasks`); the result is the same.
 
     Raises
     ------
@@ -390,38 +495,21 @@ def run_compiled(
         For an unsupported variant, an agent without a compiled twin, or bad threads.
     """
     began = time.perf_counter()
-    family = family_of(variant)
-    if family is None or not supports_variant(variant):
-        raise ValueError(f"engine: the compiled engine does not play {variant.name}")
-    kinds = compiled_agent_kinds(agents)
-    if kinds is None:
-        raise ValueError(
-            "engine: the compiled engine plays only the 'random', 'call' and 'strength' agents"
-        )
+    session = prepare_session(variant, stakes, agents, starting_stack, tables=tables, seed=seed)
+    if client is not None:
+        if record or record_hands:
+            raise ValueError("client: recorded hands are kept by local runs only")
+        from .tasks import run_on_cluster
+
+        return run_on_cluster(session, hands=hands, client=client, progress=progress)
     workers = resolve_threads(threads, tables)
-    players = len(kinds)
-    showdown = _SHOWDOWNS[family, variant.hands]
-    kernel = _kernel(family, showdown)
+    players = session.rules.players
+    kernel = _kernel(session.family, session.rules.showdown)
     evaluator = _evaluator_tables()
-    rules = _rules(variant, stakes, players, showdown)
-    seats = _agents(kinds, agents)
-    state = layout.TableState(
-        starting=np.full(players, starting_stack, np.int64),
-        stacks=np.full((tables, players), starting_stack, np.int64),
-        buttons=np.array([(index - 1) % players for index in range(tables)], np.int64),
-        rng=np.random.SeedSequence(seed).generate_state(tables, dtype=np.uint64),
-        decks=np.tile(np.arange(52, dtype=np.int64), (tables, 1)),
-        played=np.zeros(tables, np.int64),
-    )
-    results = layout.Results(
-        counters=np.zeros((tables, players, layout.N_COUNTERS), np.int64),
-        net=np.zeros((tables, players), np.int64),
-        moments=np.zeros((tables, players, 2), np.float64),
-        showdowns=np.zeros(tables, np.int64),
-    )
-    records = layout.new_records(
-        tables, players, hands, replay=record, log=record_hands, max_actions=max_actions
-    )
+    rules, seats = session.rules, session.seats
+    state = new_state(session)
+    results = new_results(session)
+    records = new_records(session, hands, replay=record, log=record_hands, max_actions=max_actions)
     net_total = [0] * players
     # Whole rounds per chunk so every table keeps the session's round-robin order.
     chunk = max(tables, CHUNK_HANDS // tables * tables)
@@ -439,8 +527,7 @@ def run_compiled(
     try:
         while done < hands:
             size = min(chunk, hands - done)
-            per_table = np.full(tables, size // tables, np.int64)
-            per_table[: size % tables] += 1
+            per_table = per_table_hands(tables, size)
             if records.offsets.shape[0]:
                 records.offsets[:] = done + np.arange(tables)
             arguments: tuple[Any, ...] = (per_table, rules, seats, state, results, records)
@@ -464,14 +551,6 @@ def run_compiled(
         if pool is not None:
             pool.shutdown()
     finished = time.perf_counter()
-    moments = []
-    for seat in range(players):
-        merged = PayoffMoments()
-        for table in range(tables):
-            count = int(results.counters[table, seat, layout.COUNT_HANDS])
-            mean, m2 = results.moments[table, seat].tolist()
-            merged = merged.merge(PayoffMoments(count, mean, m2))
-        moments.append(merged)
     replay_records = None
     if record:
         replay_records = HandRecords(
@@ -495,16 +574,48 @@ def run_compiled(
             showed=records.showed,
             won=records.won,
         )
-    return CompiledRun(
-        counters=results.counters.sum(axis=0),
-        net=net_total,
-        moments=moments,
-        showdowns=int(results.showdowns.sum()),
-        final_stacks=state.stacks,
-        records=replay_records,
-        hand_log=hand_log,
+    return finish_run(
+        results,
+        net_total,
+        state.stacks,
+        replay_records,
+        hand_log,
         startup_seconds=ready - began,
         seconds=finished - ready,
+    )
+
+
+def finish_run(
+    results: layout.Results,
+    net: list[int],
+    final_stacks: np.ndarray,
+    records: HandRecords | None = None,
+    hand_log: HandLog | None = None,
+    *,
+    startup_seconds: float = 0.0,
+    seconds: float = 0.0,
+) -> CompiledRun:
+    """A :class:`CompiledRun` from every table's results (``results.net`` unused: ``net``
+    holds the exact totals); moments are merged table by table in table order."""
+    players = results.counters.shape[1]
+    moments = []
+    for seat in range(players):
+        merged = PayoffMoments()
+        for table in range(results.counters.shape[0]):
+            count = int(results.counters[table, seat, layout.COUNT_HANDS])
+            mean, m2 = results.moments[table, seat].tolist()
+            merged = merged.merge(PayoffMoments(count, mean, m2))
+        moments.append(merged)
+    return CompiledRun(
+        counters=results.counters.sum(axis=0),
+        net=net,
+        moments=moments,
+        showdowns=int(results.showdowns.sum()),
+        final_stacks=final_stacks,
+        records=records,
+        hand_log=hand_log,
+        startup_seconds=startup_seconds,
+        seconds=seconds,
     )
 
 

@@ -1,0 +1,409 @@
+"""Run blocks of work on local threads or on a Dask cluster; results come back in block order.
+
+The engines cut their work into *blocks*: calls ``function(shared, item)``
+of a module-level function on one read-only object shared by every block
+(a spot, a table setup) and a small per-block item (a chunk range, a seed).
+Blocks are pure and idempotent: a block's result depends on its arguments
+only, so running one twice (Dask does, after losing a worker) or on another
+machine gives the same answer. Results are handed back in block order, so
+whatever adds them up adds them in the same order at any number of threads
+or workers and the sums are identical, floating-point ones included.
+
+Two runners do this:
+
+- :class:`ThreadRunner`: a thread pool in this process (the kernels release
+  the GIL), the default;
+- :class:`DaskRunner`: futures on a ``dask.distributed.Client``; the shared
+  object is sent once, a bounded window of blocks is in flight, and
+  completions are reported as they happen.
+
+:func:`cluster_client` is the one place a ``client=`` / ``scheduler=`` pair
+of arguments is checked and resolved. Nothing here imports dask until a
+cluster is actually asked for, so ``import showdown`` never loads it.
+
+Examples
+--------
+>>> def scaled(factor, value):
+...     return factor * value
+>>> list(ThreadRunner(2).map(scaled, 10, [1, 2, 3]))
+[10, 20, 30]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
+from typing import Any, NoReturn, Protocol
+
+__all__ = [
+    "CONNECT_TIMEOUT",
+    "DASK_EXTRA",
+    "ClusterError",
+    "DaskRunner",
+    "Runner",
+    "ThreadRunner",
+    "check_cluster_arguments",
+    "cluster_client",
+    "import_distributed",
+    "is_dask_collection",
+    "runner_for",
+]
+
+#: How to get the optional dependencies, quoted in every message about them.
+DASK_EXTRA = "pip install 'showdown[dask]'"
+#: Seconds to wait for a scheduler given by address before giving up.
+CONNECT_TIMEOUT = 10.0
+#: Seconds between two checks of the cluster while no block completes.
+POLL_SECONDS = 0.5
+#: A run with no worker in the cluster for this long stops with :class:`ClusterError`.
+NO_WORKERS_SECONDS = 60.0
+#: Blocks in flight per worker thread: enough to keep workers busy between
+#: two round trips to the scheduler, few enough to bound the results waiting
+#: to be added in order.
+BLOCKS_PER_WORKER_THREAD = 4
+
+#: Called with the index of each block as it completes (in any order).
+OnDone = Callable[[int], object] | None
+
+
+class ClusterError(RuntimeError):
+    """The Dask cluster failed during a run: scheduler lost, or no workers left.
+
+    Work done so far is discarded (a partial sum is not an answer); run again
+    once the cluster is back.
+    """
+
+
+# ----------------------------------------------------------------------------- client= / scheduler=
+def import_distributed(what: str = "client=/scheduler=") -> Any:
+    """The ``distributed`` module, or an ``ImportError`` naming the extra to install."""
+    try:
+        import distributed
+    except ImportError as error:
+        raise ImportError(f"{what} needs Dask: {DASK_EXTRA}") from error
+    return distributed
+
+
+def check_cluster_arguments(client: object, scheduler: object) -> None:
+    """Refuse bad ``client=`` / ``scheduler=`` values before any work starts.
+
+    Neither (``None``, ``None``) means a local run and imports nothing.
+
+    Examples
+    --------
+    >>> check_cluster_arguments(None, None)
+    >>> check_cluster_arguments(None, 8786)
+    Traceback (most recent call last):
+    ...
+    ValueError: scheduler: expected an address such as 'tcp://10.0.0.5:8786', got 8786
+    """
+    if client is None and scheduler is None:
+        return
+    if client is not None and scheduler is not None:
+        raise ValueError("client= and scheduler= are alternatives: pass one of them")
+    if scheduler is not None and (not isinstance(scheduler, str) or not scheduler.strip()):
+        raise ValueError(
+            f"scheduler: expected an address such as 'tcp://10.0.0.5:8786', got {scheduler!r}"
+        )
+    distributed = import_distributed()
+    if client is not None and not isinstance(client, distributed.Client):
+        raise ValueError(f"client: expected a dask.distributed.Client, got {type(client).__name__}")
+
+
+@contextlib.contextmanager
+def cluster_client(client: object = None, scheduler: object = None) -> Iterator[Any]:
+    """The ``Client`` to run on (``None`` for a local run), checked once.
+
+    ``client`` is used as given and left open; ``scheduler`` (an address)
+    is connected to with a :data:`CONNECT_TIMEOUT` and closed on exit. An
+    unreachable address raises ``ValueError`` naming it; a closed client
+    raises :class:`ClusterError`.
+
+    Examples
+    --------
+    >>> with cluster_client(None, None) as chosen:
+    ...     print(chosen)
+    None
+    """
+    check_cluster_arguments(client, scheduler)
+    if client is None and scheduler is None:
+        yield None
+        return
+    if client is not None:
+        if getattr(client, "status", "running") != "running":
+            raise ClusterError(
+                f"client: the Dask client is {client.status}; connect a new one"  # type: ignore[attr-defined]
+            )
+        yield client
+        return
+    distributed = import_distributed()
+    address = str(scheduler).strip()
+    try:
+        opened = distributed.Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise ValueError(
+            f"scheduler: no Dask scheduler answered at {address!r} within "
+            f"{CONNECT_TIMEOUT:g} s ({error})"
+        ) from None
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+# ----------------------------------------------------------------------------- runners
+class Runner(Protocol):
+    """Something that runs blocks and yields their results in block order."""
+
+    #: Blocks that run at the same time (threads, or worker threads of a cluster).
+    slots: int
+
+    def map(
+        self,
+        function: Callable[[Any, Any], Any],
+        shared: Any,
+        items: Sequence[Any],
+        on_done: OnDone = None,
+    ) -> Iterator[Any]:
+        """``function(shared, item)`` for every item, results yielded in item order.
+
+        ``on_done(index)`` is called as each block completes (in any order,
+        before its result is yielded). Closing the iterator early cancels the
+        blocks not yet run.
+        """
+        ...
+
+
+class ThreadRunner:
+    """Blocks on a pool of ``threads`` Python threads (one: in the calling thread).
+
+    Up to twice as many blocks as threads are in flight; the first result is
+    awaited before the next is handed out, so results come back in order.
+    """
+
+    def __init__(self, threads: int = 1) -> None:
+        self.slots = max(1, int(threads))
+
+    def map(
+        self,
+        function: Callable[[Any, Any], Any],
+        shared: Any,
+        items: Sequence[Any],
+        on_done: OnDone = None,
+    ) -> Iterator[Any]:
+        total = len(items)
+        if self.slots <= 1 or total <= 1:
+            for index, item in enumerate(items):
+                result = function(shared, item)
+                if on_done is not None:
+                    on_done(index)
+                yield result
+            return
+        with ThreadPoolExecutor(max_workers=self.slots) as pool:
+            pending: list[Future[Any]] = []
+            upcoming = iter(items)
+            try:
+                for index in range(total):
+                    for item in itertools.islice(upcoming, 2 * self.slots - len(pending)):
+                        pending.append(pool.submit(function, shared, item))
+                    result = pending.pop(0).result()
+                    if on_done is not None:
+                        on_done(index)
+                    yield result
+            finally:
+                for future in pending:
+                    future.cancel()
+
+
+class DaskRunner:
+    """Blocks as futures on a ``dask.distributed.Client``.
+
+    The shared object goes to the cluster once per :meth:`map` (as a task,
+    so it survives the loss of the workers holding it) and is released
+    afterwards. A worker lost mid-run costs only its blocks, which
+    the scheduler runs again elsewhere; a lost scheduler (or a cluster left
+    without workers for :data:`NO_WORKERS_SECONDS`) raises
+    :class:`ClusterError` instead of waiting forever.
+    """
+
+    def __init__(self, client: Any, *, label: str = "showdown") -> None:
+        self.client = client
+        self.label = label
+        self.slots = max(1, _worker_threads(client))
+
+    def map(
+        self,
+        function: Callable[[Any, Any], Any],
+        shared: Any,
+        items: Sequence[Any],
+        on_done: OnDone = None,
+    ) -> Iterator[Any]:
+        distributed = import_distributed()
+        client = self.client
+        total = len(items)
+        if total == 0:
+            return
+        self._check_alive(0, total)
+        run = f"{self.label}-{uuid.uuid4().hex[:12]}"
+        # The shared object is a task of its own, not scattered data: the scheduler
+        # keeps it, so a worker lost with the only copy costs a recomputation, not the run.
+        shared_future = client.submit(_shared_value, shared, key=f"{run}-shared", pure=False)
+        window = max(2, BLOCKS_PER_WORKER_THREAD * self.slots)
+        in_flight: dict[Any, int] = {}
+        results: dict[int, Any] = {}
+        submitted = finished = yielded = 0
+        no_workers_since: float | None = None
+        try:
+            while yielded < total:
+                while submitted < total and submitted - yielded < window:
+                    future = client.submit(
+                        function,
+                        shared_future,
+                        items[submitted],
+                        key=f"{run}-{submitted}",
+                        pure=False,
+                    )
+                    in_flight[future] = submitted
+                    submitted += 1
+                try:
+                    # wait() works on the current client; ours need not be the default.
+                    with client.as_current():
+                        done, _ = distributed.wait(
+                            list(in_flight), timeout=POLL_SECONDS, return_when="FIRST_COMPLETED"
+                        )
+                except TimeoutError:
+                    done = set()
+                except CancelledError:  # the cluster dropped them: say why
+                    self._raise_cancelled(finished, total)
+                if not done:
+                    self._check_alive(finished, total)
+                    no_workers_since = self._check_workers(no_workers_since, finished, total)
+                    continue
+                no_workers_since = None
+                ready = [future for future in done if future.status == "finished"]
+                failed = [future for future in done if future.status != "finished"]
+                if failed:
+                    self._raise_failure(failed[0], finished, total)
+                try:
+                    values = client.gather(ready)
+                except CancelledError:
+                    self._raise_cancelled(finished, total)
+                for future, value in zip(ready, values, strict=True):
+                    index = in_flight.pop(future)
+                    results[index] = value
+                    finished += 1
+                    if on_done is not None:
+                        on_done(index)
+                while yielded in results:
+                    yield results.pop(yielded)
+                    yielded += 1
+        finally:
+            if in_flight and client.status == "running":
+                with contextlib.suppress(Exception):
+                    client.cancel(list(in_flight))
+            with contextlib.suppress(Exception):
+                shared_future.release()
+
+    # ------------------------------------------------------------------ checks
+    def _check_alive(self, finished: int, total: int) -> None:
+        status = self.client.status
+        if status != "running":
+            raise ClusterError(
+                f"lost the Dask scheduler at {self._address()} (client {status}) after "
+                f"{finished} of {total} blocks; nothing was returned, run again once it is back"
+            )
+
+    def _check_workers(self, since: float | None, finished: int, total: int) -> float | None:
+        """Start (or go on) timing a cluster without workers; raise after too long."""
+        try:
+            workers = self.client.scheduler_info().get("workers", {})
+        except Exception:  # the info is refreshed in the background; a miss is not fatal
+            return since
+        if workers:
+            return None
+        now = time.monotonic()
+        if since is None:
+            return now
+        if now - since > NO_WORKERS_SECONDS:
+            raise ClusterError(
+                f"the Dask cluster at {self._address()} has had no workers for "
+                f"{NO_WORKERS_SECONDS:g} s ({finished} of {total} blocks done); start "
+                "workers with `dask worker ADDRESS` and run again"
+            )
+        return since
+
+    def _raise_failure(self, future: Any, finished: int, total: int) -> None:
+        """Re-raise a block's own exception; explain cluster failures."""
+        if future.status == "error":
+            exception = future.exception()
+            distributed = import_distributed()
+            if isinstance(exception, distributed.KilledWorker):
+                raise ClusterError(
+                    f"a block ({future.key}) took down every worker that ran it ({exception}); "
+                    "the workers may be running out of memory: use smaller blocks or bigger "
+                    "workers"
+                ) from None
+            raise exception.with_traceback(future.traceback())
+        self._raise_cancelled(finished, total)
+
+    def _raise_cancelled(self, finished: int, total: int) -> NoReturn:
+        """Blocks were cancelled under us: the scheduler went away, or someone cancelled them."""
+        self._check_alive(finished, total)
+        raise ClusterError(
+            f"blocks were cancelled on the Dask cluster at {self._address()} after "
+            f"{finished} of {total} blocks (lost connection or cancelled by another client); "
+            "run again"
+        )
+
+    def _address(self) -> str:
+        try:
+            return str(self.client.scheduler.address)
+        except Exception:  # a closed client may have no scheduler object left
+            return "its address"
+
+
+def _shared_value(value: Any) -> Any:
+    """The task that holds a run's shared object on the cluster."""
+    return value
+
+
+def _worker_threads(client: Any) -> int:
+    """Worker threads of the whole cluster as the client last heard (at least 1)."""
+    try:
+        workers = client.scheduler_info().get("workers", {})
+        return sum(int(worker.get("nthreads", 1)) for worker in workers.values())
+    except Exception:  # information refreshes in the background; never fail for it
+        return 1
+
+
+def runner_for(client: Any, threads: int, *, label: str = "showdown") -> Runner:
+    """A :class:`DaskRunner` on ``client``, or a :class:`ThreadRunner` with ``threads``.
+
+    Examples
+    --------
+    >>> runner_for(None, 2).slots
+    2
+    """
+    if client is None:
+        return ThreadRunner(threads)
+    return DaskRunner(client, label=label)
+
+
+def is_dask_collection(value: object) -> bool:
+    """Whether ``value`` is a Dask array, without importing Dask.
+
+    A Dask array can only exist once ``dask.array`` has been imported, so a
+    process that never imported it answers ``False`` at once.
+
+    Examples
+    --------
+    >>> is_dask_collection([1, 2, 3])
+    False
+    """
+    module = sys.modules.get("dask.array")
+    return module is not None and isinstance(value, module.Array)

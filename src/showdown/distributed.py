@@ -1,0 +1,23 @@
+"""Running showdown on a Dask cluster (``pip install 'showdown[dask]'``).
+
+Three entry points reach past one machine:
+
+- ``showdown.equity(..., client=...)`` (or ``scheduler="tcp://host:8786"``):
+  Monte Carlo chunks and exact enumeration blocks run as Dask tasks;
+- ``showdown.simulate(..., client=...)``: groups of tables run as tasks;
+- ``showdown.evaluate`` and the low and Omaha evaluators accept a
+  ``dask.array`` of card codes and return a lazy Dask array.
+
+Answers do not depend on the cluster: the same seed gives the same result
+locally and at any number of workers. Blocks are pure, so a worker lost
+mid-run only costs the blocks it held (Dask runs them again); a scheduler
+lost mid-run raises :class:`ClusterError` rather than waiting forever. Dask
+is imported only when one of these is used: ``import showdown`` never loads
+it.
+"""
+
+from __future__ import annotations
+
+from ._tasks import DASK_EXTRA, ClusterError
+
+__all__ = ["DASK_EXTRA", "ClusterError"]
