@@ -184,10 +184,23 @@ class ThreadRunner:
 
     Up to twice as many blocks as threads are in flight; the first result is
     awaited before the next is handed out, so results come back in order.
+    Used as a context manager, the runner keeps one pool for all its maps
+    (a run of many short maps then starts its threads once).
     """
 
     def __init__(self, threads: int = 1) -> None:
         self.slots = max(1, int(threads))
+        self._pool: ThreadPoolExecutor | None = None
+
+    def __enter__(self) -> ThreadRunner:
+        if self.slots > 1:
+            self._pool = ThreadPoolExecutor(max_workers=self.slots)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
 
     def map(
         self,
@@ -204,7 +217,8 @@ class ThreadRunner:
                     on_done(index)
                 yield result
             return
-        with ThreadPoolExecutor(max_workers=self.slots) as pool:
+        kept = self._pool
+        with contextlib.nullcontext(kept) if kept else ThreadPoolExecutor(self.slots) as pool:
             pending: list[Future[Any]] = []
             upcoming = iter(items)
             try:

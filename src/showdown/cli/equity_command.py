@@ -51,6 +51,8 @@ Examples:
       also each range's equity combo by combo (--combos 2: player 2 only)
   showdown equity AhKh QsQd --board 2c7d9h --by-card
       also each player's equity after each possible turn card
+  showdown equity AsKs QQ+ random --samples 1000000000 --scheduler tcp://10.0.0.5:8786
+      on a Dask cluster (pip install 'showdown[dask]'): the local answer, faster
 
 \b
 Player syntax:
@@ -187,8 +189,13 @@ def run_equity(
     show_progress: bool,
     max_samples: int | None = None,
     combos: bool = False,
+    scheduler: str | None = None,
 ) -> EquityResult:
-    """Check the options, then run :func:`showdown.equity`; raises ``ValueError`` on bad input."""
+    """Check the options, then run :func:`showdown.equity`; raises ``ValueError`` on bad input.
+
+    With ``scheduler`` (a Dask scheduler's address), a failure of the cluster
+    or a missing Dask raises ``ValueError`` too, naming ``--scheduler``.
+    """
     chosen = [
         name
         for name, given in (
@@ -218,6 +225,7 @@ def run_equity(
     target_stderr = None if stderr is None else _parse_stderr(stderr)
 
     from .._progress import compiling
+    from .._tasks import ClusterError  # standard library only: no Dask import
     from ..equity import equity, get_game
 
     try:
@@ -254,7 +262,17 @@ def run_equity(
                 threads=threads,
                 progress=reporter,
                 combos=combos,
+                scheduler=scheduler,
             )
+    except ValueError as error:
+        message = str(error)
+        if message.startswith("scheduler:"):  # the library's parameter, the command's option
+            raise ValueError(f"--{message}") from None
+        raise
+    except (ImportError, ClusterError) as error:  # no Dask, or the cluster failed
+        if scheduler is None:
+            raise
+        raise ValueError(f"--scheduler: {error}") from None
     finally:
         reporter.close()
 
@@ -331,6 +349,13 @@ def _check_combos_choice(choice: str | None, n_players: int) -> None:
     is_flag=True,
     help="Also show each player's equity after each possible next card (flop or turn).",
 )
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    default=None,
+    help="Compute on the Dask cluster of this scheduler (tcp://host:8786; needs "
+    "showdown[dask]); the answer is the local one.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of a table.")
 def equity_command(
     players: tuple[str, ...],
@@ -345,6 +370,7 @@ def equity_command(
     threads: int | None,
     combos: str | None,
     by_card: bool,
+    scheduler: str | None,
     as_json: bool,
 ) -> None:
     """Equity of each PLAYER: their expected share of the pot.
@@ -373,6 +399,7 @@ def equity_command(
             show_progress=show_progress,
             max_samples=max_samples,
             combos=combos is not None,
+            scheduler=scheduler,
         )
         runouts = _runouts(players, board, dead, game, threads) if by_card else None
     except ValueError as error:

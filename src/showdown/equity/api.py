@@ -7,10 +7,11 @@ import secrets
 import warnings
 from collections.abc import Callable, Sequence
 from numbers import Integral, Real
-from typing import cast
+from typing import Any, cast
 
 from .._jit import resolve_threads
 from .._progress import Progress, ProgressLike, check_progress
+from .._tasks import check_cluster_arguments, cluster_client
 from ..cards import CardsLike
 from . import exact as exact_module
 from .montecarlo import max_stderr, sample
@@ -40,6 +41,8 @@ def equity(
     progress: ProgressLike = None,
     use_tables: bool = True,
     combos: bool = False,
+    client: Any = None,
+    scheduler: str | None = None,
 ) -> EquityResult:
     """Equity of every player: their expected share of the pot.
 
@@ -99,6 +102,17 @@ def equity(
         same run, for :meth:`EquityResult.combos` (board games; a sampled run
         needs hold'em ranges or known hands). Costs a little more: off by
         default.
+    client
+        A ``dask.distributed.Client``: run the work on its cluster (needs
+        ``pip install 'showdown[dask]'``). Monte Carlo runs go as tasks of
+        about a million deals; exact runs as their enumeration blocks. The
+        answer is the local one with the same arguments, bit for bit, at any
+        number of workers. Work that takes milliseconds runs here anyway: the
+        heads-up preflop table, spots where every hand is known, exact runs
+        estimated under a tenth of a second.
+    scheduler
+        The address of a Dask scheduler (``"tcp://10.0.0.5:8786"``) instead
+        of ``client``: connected for this call and closed afterwards.
 
     Returns
     -------
@@ -109,7 +123,12 @@ def equity(
     ValueError
         For bad input: an unknown card or game, a card used twice, a board of
         the wrong size, a range emptied by card removal, more players than the
-        deck can deal, an option of the wrong type or range.
+        deck can deal, an option of the wrong type or range; a ``scheduler``
+        that does not answer.
+    ImportError
+        ``client``/``scheduler`` without Dask installed.
+    showdown.distributed.ClusterError
+        The cluster failed mid-run (scheduler lost, no workers left).
 
     Warns
     -----
@@ -144,6 +163,7 @@ def equity(
     if combos not in (True, False):
         raise ValueError(f"combos: expected True or False, got {combos!r}")
     requested = check_progress(progress)
+    check_cluster_arguments(client, scheduler)
     # The equity kernels are serial (blocks go to a Python thread pool), so numba's
     # own thread count is never set: the count goes to the planner and the sampler.
     threads_used = resolve_threads(threads)
@@ -156,8 +176,8 @@ def equity(
 
     plan = _choose_method(spot, exact, samples, target_stderr, use_tables, threads_used)
     if plan is not None:
-        with _ReportTo(requested) as report:
-            counters = exact_module.run_exact(spot, plan, report, combos=combos)
+        with _ReportTo(requested) as report, cluster_client(client, scheduler) as chosen:
+            counters = exact_module.run_exact(spot, plan, report, combos=combos, client=chosen)
         return EquityResult(
             counters,
             players=spot.labels,
@@ -173,16 +193,18 @@ def equity(
     if samples is None and target_stderr is None:
         target_stderr = DEFAULT_TARGET_STDERR
     cap = max_samples if max_samples is not None else DEFAULT_MAX_SAMPLES
-    counters = sample(
-        spot,
-        seed=seed,
-        samples=samples,
-        target_stderr=target_stderr,
-        max_samples=cap,
-        threads=threads_used,
-        progress=requested,
-        combos=combos,
-    )
+    with cluster_client(client, scheduler) as chosen:
+        counters = sample(
+            spot,
+            seed=seed,
+            samples=samples,
+            target_stderr=target_stderr,
+            max_samples=cap,
+            threads=threads_used,
+            progress=requested,
+            combos=combos,
+            client=chosen,
+        )
     target_met = None
     if target_stderr is not None:
         reached = max_stderr(counters)

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
 
+from .._tasks import Runner
 from ..evaluator import get_tables
 from ._deal_kernels import deal_kernel
+from .exact import report_blocks
 from .plan import ExactPlan
 from .result import Counters
 from .spot import Spot, count_deals
@@ -18,10 +20,6 @@ from .spot import Spot, count_deals
 MIN_PREFIXES = 256
 #: Target seconds of one kernel call.
 BLOCK_SECONDS = 0.15
-
-RunBlocks = Callable[
-    [list[Callable[[], Any]], int, Callable[[int, int], None] | None], Iterator[Any]
-]
 
 
 def deal_prefixes(slot_player: NDArray[np.int64], deck_size: int, depth: int) -> NDArray[np.int64]:
@@ -56,11 +54,40 @@ def deal_prefixes(slot_player: NDArray[np.int64], deck_size: int, depth: int) ->
     return np.array(rows, np.int64).reshape(-1, depth)
 
 
+class DealJob(NamedTuple):
+    """What every block of a deal run shares (the evaluator tables are looked up where it runs)."""
+
+    hilo: bool
+    known: NDArray[np.uint8]
+    known_length: NDArray[np.int64]
+    slot_player: NDArray[np.int64]
+    deck: NDArray[np.uint8]
+    prefixes: NDArray[np.int64]
+    size: int  # prefixes per block
+
+
+def deal_block(job: DealJob, start: int) -> tuple[tuple[NDArray[Any], ...], int]:
+    """Counters of every deal under prefixes ``start .. start + job.size - 1`` (a pure task)."""
+    outputs = Counters.chunk_arrays(1, job.known.shape[0])
+    deals = deal_kernel(
+        job.hilo,
+        job.known,
+        job.known_length,
+        job.slot_player,
+        job.deck,
+        job.prefixes,
+        start,
+        min(start + job.size, len(job.prefixes)),
+        get_tables(),
+        *(array[0] for array in outputs),
+    )
+    return outputs, deals
+
+
 def run_deals(
-    spot: Spot, plan: ExactPlan, progress: Callable[[int, int], None] | None, run_blocks: RunBlocks
+    spot: Spot, plan: ExactPlan, progress: Callable[[int, int], None] | None, runner: Runner
 ) -> Counters:
-    """Every deal of a stud or draw spot, in blocks."""
-    tables = get_tables()
+    """Every deal of a stud or draw spot, in blocks run by ``runner``."""
     n_players = spot.n_players
     width = spot.game.hole_size
     known = np.zeros((n_players, width), np.uint8)
@@ -80,30 +107,11 @@ def run_deals(
         prefixes = deal_prefixes(slot_player, deck.size, depth)
     per_prefix = plan.estimated_seconds * max(plan.threads, 1) / len(prefixes)
     size = max(1, int(BLOCK_SECONDS / max(per_prefix, 1e-9)))
-
-    def task(start: int) -> Callable[[], tuple[tuple[NDArray[Any], ...], int]]:
-        def call() -> tuple[tuple[NDArray[Any], ...], int]:
-            outputs = Counters.chunk_arrays(1, n_players)
-            deals = deal_kernel(
-                spot.game.hilo,
-                known,
-                known_length,
-                slot_player,
-                deck,
-                prefixes,
-                start,
-                min(start + size, len(prefixes)),
-                tables,
-                *(array[0] for array in outputs),
-            )
-            return outputs, deals
-
-        return call
-
-    tasks = [task(start) for start in range(0, len(prefixes), size)]
+    job = DealJob(spot.game.hilo, known, known_length, slot_player, deck, prefixes, size)
+    starts = list(range(0, len(prefixes), size))
     total = Counters.empty(n_players)
     dealt = 0
-    for outputs, deals in run_blocks(tasks, plan.threads, progress):
+    for outputs, deals in runner.map(deal_block, job, starts, report_blocks(progress, len(starts))):
         total.add(Counters.from_chunks(outputs, 0))
         dealt += deals
     assert dealt == count_deals(spot)

@@ -31,13 +31,13 @@ the callback) stops a run within a block.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any
+from typing import Any, NamedTuple
 
 import numba
 import numpy as np
 from numpy.typing import NDArray
 
+from .._tasks import Runner, ThreadRunner, runner_for
 from ..evaluator import get_tables
 from . import plan as planning
 from ._class_common import class_tables
@@ -67,6 +67,9 @@ MAX_EXACT_SECONDS = 60.0
 BLOCK_SECONDS = 0.15
 #: Most joint holdings in one kernel call (bounds the per-holding output arrays).
 MAX_BLOCK_HOLDINGS = 20_000
+#: With a Dask client, runs estimated under this (seconds, one thread) still run
+#: locally: a task's round trip costs milliseconds.
+LOCAL_SECONDS = 0.1
 
 Progress = Callable[[int, int], None] | None
 
@@ -122,19 +125,29 @@ def refusal_message(plan: ExactPlan) -> str:
 
 
 def run_exact(
-    spot: Spot, plan: ExactPlan, progress: Progress = None, *, combos: bool = False
+    spot: Spot,
+    plan: ExactPlan,
+    progress: Progress = None,
+    *,
+    combos: bool = False,
+    client: Any = None,
 ) -> Counters:
     """Exact counters of ``spot`` by the method ``plan`` chose (integers for unweighted spots).
 
     With ``combos`` the counters also hold every player's per-combo counters
-    (``Counters.by_combo``), counted by the same run.
+    (``Counters.by_combo``), counted by the same run. With a Dask ``client``
+    the blocks run on its cluster (the counters are the same), except for runs
+    estimated under :data:`LOCAL_SECONDS`, which run here.
     """
+    if client is not None and plan.estimated_seconds * max(plan.threads, 1) < LOCAL_SECONDS:
+        client = None  # a few blocks' worth: the round trips would cost more than the work
+    runner = runner_for(client, plan.threads, label="equity")
     if plan.method == "classes":
-        counters = _run_classes(spot, plan, progress, combos)
+        counters = _run_classes(spot, plan, progress, combos, runner)
     elif plan.method == "join":
         from .join import run_join
 
-        counters = run_join(spot, plan, progress, _run_blocks, combos=combos)
+        counters = run_join(spot, plan, progress, runner, combos=combos)
     elif plan.method == "table":
         from .preflop_table import table_counters
 
@@ -148,7 +161,7 @@ def run_exact(
             )
         from .deals import run_deals
 
-        counters = run_deals(spot, plan, progress, _run_blocks)
+        counters = run_deals(spot, plan, progress, runner)
     else:
         raise ValueError(f"unknown exact method {plan.method!r}")
     if combos:
@@ -169,37 +182,31 @@ def _add_fixed_breakdowns(spot: Spot, counters: Counters) -> None:
 
 
 # ----------------------------------------------------------------------------- blocks
-def _run_blocks(tasks: list[Callable[[], Any]], threads: int, progress: Progress) -> Iterator[Any]:
-    """Run ``tasks`` (kernel calls that release the GIL) and yield results in order.
+def report_blocks(progress: Progress, total: int) -> Callable[[int], None] | None:
+    """An ``on_done`` for :meth:`Runner.map` that tells ``progress`` blocks done of ``total``."""
+    if progress is None:
+        return None
+    done = [0]
 
-    With several threads, up to ``2 * threads`` tasks are in flight; results
-    still come back in task order so sums are the same at any thread count.
-    ``progress(done, len(tasks))`` follows each result; an exception there
-    (Ctrl-C included) cancels what has not started.
+    def on_done(_index: int) -> None:
+        done[0] += 1
+        progress(done[0], total)
+
+    return on_done
+
+
+def _run_blocks(tasks: list[Callable[[], Any]], threads: int, progress: Progress) -> Iterator[Any]:
+    """Run ``tasks`` (closures of kernel calls that release the GIL), results in order.
+
+    A :class:`~showdown._tasks.ThreadRunner` runs them; ``progress(done,
+    len(tasks))`` follows each completion; an exception there (Ctrl-C
+    included) cancels what has not started.
     """
-    total = len(tasks)
-    if threads <= 1 or total <= 1:
-        for done, task in enumerate(tasks, start=1):
-            result = task()
-            if progress is not None:
-                progress(done, total)
-            yield result
-        return
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        pending: list[Future[Any]] = []
-        submitted = 0
-        try:
-            for done in range(1, total + 1):
-                while submitted < total and len(pending) < 2 * threads:
-                    pending.append(pool.submit(tasks[submitted]))
-                    submitted += 1
-                result = pending.pop(0).result()
-                if progress is not None:
-                    progress(done, total)
-                yield result
-        finally:
-            for future in pending:
-                future.cancel()
+    return ThreadRunner(threads).map(_call, None, tasks, report_blocks(progress, len(tasks)))
+
+
+def _call(_shared: None, task: Callable[[], Any]) -> Any:
+    return task()
 
 
 # ----------------------------------------------------------------------------- classes
@@ -245,7 +252,12 @@ def _identity_groups(cards: NDArray[np.uint8], weights: NDArray[np.float64]) -> 
 
 def _class_kernel(spot: Spot) -> Any:
     """The class kernel of the spot's game (a hold'em run never imports the Omaha one)."""
-    if spot.game.mode == 1:
+    return _class_kernel_of(spot.game.mode == 1)
+
+
+def _class_kernel_of(omaha: bool) -> Any:
+    """The Omaha or hold'em class kernel (importing only the one asked for)."""
+    if omaha:
         from ._omaha_class_kernels import omaha_class_kernel
 
         return omaha_class_kernel
@@ -291,7 +303,31 @@ def _run_fixed(spot: Spot, plan: ExactPlan, progress: Progress) -> Counters:
     return Counters(counts[0], scoop[0], share_any[0], sum_squares[0], categories[0], deals)
 
 
-def _run_classes(spot: Spot, plan: ExactPlan, progress: Progress, combos: bool) -> Counters:
+class ClassJob(NamedTuple):
+    """What every block of a class run shares (tables are looked up where it runs)."""
+
+    omaha: bool
+    cards: NDArray[np.uint8]  # (distinct holdings, players, hole cards)
+    board: NDArray[np.uint8]
+    dead_mask: np.uint64
+    perms: NDArray[Any]
+    hilo: bool
+    size: int  # holdings per block
+
+
+def class_block(job: ClassJob, start: int) -> tuple[int, tuple[NDArray[Any], ...]]:
+    """Per-holding counters of holdings ``start .. start + job.size - 1`` (a pure task)."""
+    block = job.cards[start : start + job.size]
+    outputs = holding_outputs(block.shape[0], block.shape[1])
+    kernel = _class_kernel_of(job.omaha)
+    kernel(block, job.board, job.dead_mask, job.perms, job.hilo, get_tables(), class_tables(),
+           *outputs)  # fmt: skip
+    return start, outputs
+
+
+def _run_classes(
+    spot: Spot, plan: ExactPlan, progress: Progress, combos: bool, runner: Runner
+) -> Counters:
     """Board classes for each distinct joint holding, added back with multiplicities.
 
     With ``combos``, each original joint holding's counters (its canonical
@@ -300,8 +336,7 @@ def _run_classes(spot: Spot, plan: ExactPlan, progress: Progress, combos: bool) 
     n_players = spot.n_players
     if spot.all_fixed:
         return _run_fixed(spot, plan, progress)
-    kernel = _class_kernel(spot)
-    board, dead_mask, perms, hilo, tables, classes = _spot_inputs(spot)
+    board, dead_mask, perms, hilo, _, _ = _spot_inputs(spot)
     groups, combo_sums = _holdings_to_run(spot, plan, combos)
     original_holding = groups.original_holding
     original_seats = groups.original_seats
@@ -313,20 +348,12 @@ def _run_classes(spot: Spot, plan: ExactPlan, progress: Progress, combos: bool) 
     per_holding = plan.estimated_seconds * max(plan.threads, 1) / max(n_distinct, 1)
     size = int(min(MAX_BLOCK_HOLDINGS, max(1, BLOCK_SECONDS / max(per_holding, 1e-9))))
     starts = list(range(0, n_distinct, size))
-
-    def task(start: int) -> Callable[[], tuple[int, tuple[NDArray[Any], ...]]]:
-        def call() -> tuple[int, tuple[NDArray[Any], ...]]:
-            block = groups.cards[start : start + size]
-            outputs = holding_outputs(block.shape[0], n_players)
-            kernel(block, board, dead_mask, perms, hilo, tables, classes, *outputs)
-            return start, outputs
-
-        return call
+    job = ClassJob(spot.game.mode == 1, groups.cards, board, dead_mask, perms, hilo, size)
 
     totals = [Counters.empty(n_players) for _ in groups.weights]
     evaluations = 0
-    tasks = [task(start) for start in starts]
-    for start, outputs in _run_blocks(tasks, plan.threads, progress):
+    blocks = runner.map(class_block, job, starts, report_blocks(progress, len(starts)))
+    for start, outputs in blocks:
         first, last = np.searchsorted(groups.holding, [start, start + size])
         _add_groups(totals, groups, first, last, start, outputs)
         evaluations += int(outputs[5].sum())

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
 
+from .._tasks import Runner
 from ..evaluator import get_tables
 from ._join_kernels import join_combos_kernel, join_kernel
+from .exact import report_blocks
 from .plan import JOIN_STEP, ExactPlan
 from .result import Counters
 from .spot import Spot
@@ -19,10 +21,6 @@ from .spot import Spot
 BLOCK_SECONDS = 0.15
 #: The plain join kernel's per-combo deals argument (never read).
 _NO_DEALS = np.zeros(1, np.int64)
-
-RunBlocks = Callable[
-    [list[Callable[[], Any]], int, Callable[[int, int], None] | None], Iterator[Any]
-]
 
 
 def complete_boards(spot: Spot) -> NDArray[np.uint8]:
@@ -57,19 +55,65 @@ def _weight_classes(
     return mixes
 
 
+class JoinJob(NamedTuple):
+    """What every block of a join run shares (the evaluator tables are looked up where it runs)."""
+
+    boards: NDArray[np.uint8]
+    #: Per mix of weights: every player's combos one after the other, and where each starts.
+    rows: list[tuple[NDArray[np.uint8], NDArray[np.int64]]]
+    largest: int
+    size: int  # boards per block
+    combos: bool
+
+
+def join_block(
+    job: JoinJob, item: tuple[int, int, int, int]
+) -> tuple[tuple[NDArray[Any], ...], int, int]:
+    """Counters of one mix of weights on boards ``start ..`` (a pure task).
+
+    ``item`` is ``(mix, start, low, high)``: the first looped player's combos
+    ``low .. high - 1`` only (a board too long for one block is split there).
+    """
+    mix, start, low, high = item
+    rows, starts = job.rows[mix]
+    n_players = starts.size - 1
+    counts = np.zeros((n_players, 3, n_players + 1), np.int64)
+    categories = np.zeros((n_players, 10), np.int64)
+    arguments = (
+        job.boards,
+        start,
+        min(start + job.size, len(job.boards)),
+        rows,
+        starts,
+        job.largest,
+        low,
+        high,
+        get_tables(),
+        counts,
+        categories,
+    )
+    if not job.combos:
+        deals, steps = join_kernel(*arguments, counts, _NO_DEALS)  # stand-ins, unread
+        return (counts, categories), deals, steps
+    combo_counts = np.zeros((len(rows), 3, n_players + 1), np.int64)
+    combo_deals = np.zeros(len(rows), np.int64)
+    deals, steps = join_combos_kernel(*arguments, combo_counts, combo_deals)
+    return (counts, categories, combo_counts, combo_deals), deals, steps
+
+
 def run_join(
     spot: Spot,
     plan: ExactPlan,
     progress: Callable[[int, int], None] | None,
-    run_blocks: RunBlocks,
+    runner: Runner,
     *,
     combos: bool = False,
 ) -> Counters:
     """Every complete board, every joint holding, counted against the largest range.
 
     With ``combos``, the kernel counts per combo as well (``join_combos_kernel``).
+    Blocks of boards run on ``runner``.
     """
-    tables = get_tables()
     n_players = spot.n_players
     largest = int(plan.details["largest"])
     boards = complete_boards(spot)
@@ -81,51 +125,24 @@ def run_join(
     splits = max(1, int(np.ceil(per_board / BLOCK_SECONDS))) if size == 1 else 1
     first_looped = 1 if largest == 0 else 0
 
-    def task(
-        rows: NDArray[np.uint8], starts: NDArray[np.int64], start: int, split: tuple[int, int]
-    ) -> Callable[[], tuple[tuple[NDArray[Any], ...], int, int]]:
-        def call() -> tuple[tuple[NDArray[Any], ...], int, int]:
-            counts = np.zeros((n_players, 3, n_players + 1), np.int64)
-            categories = np.zeros((n_players, 10), np.int64)
-            arguments = (
-                boards,
-                start,
-                min(start + size, len(boards)),
-                rows,
-                starts,
-                largest,
-                split[0],
-                split[1],
-                tables,
-                counts,
-                categories,
-            )
-            if not combos:
-                deals, steps = join_kernel(*arguments, counts, _NO_DEALS)  # stand-ins, unread
-                return (counts, categories), deals, steps
-            combo_counts = np.zeros((len(rows), 3, n_players + 1), np.int64)
-            combo_deals = np.zeros(len(rows), np.int64)
-            deals, steps = join_combos_kernel(*arguments, combo_counts, combo_deals)
-            return (counts, categories, combo_counts, combo_deals), deals, steps
-
-        return call
-
-    tasks = []
-    task_mix = []
+    rows_by_mix = []
+    items = []
     for mix, (_, ranges, _) in enumerate(mixes):
         rows = np.ascontiguousarray(np.concatenate(ranges), np.uint8)
         starts = np.cumsum([0] + [len(r) for r in ranges]).astype(np.int64)
+        rows_by_mix.append((rows, starts))
         low, high = int(starts[first_looped]), int(starts[first_looped + 1])
         edges = np.linspace(low, high, splits + 1).round().astype(int)
         for start in range(0, len(boards), size):
             for split in zip(edges[:-1].tolist(), edges[1:].tolist(), strict=True):
-                tasks.append(task(rows, starts, start, split))
-                task_mix.append(mix)
+                items.append((mix, start, *split))
+    job = JoinJob(boards, rows_by_mix, largest, size, combos)
     totals: dict[float, Counters] = {}
     combo_sums = _ComboTotals(spot) if combos else None
     evaluations = 0.0
-    for index, (outputs, deals, steps) in enumerate(run_blocks(tasks, plan.threads, progress)):
-        weight, ranges, range_rows = mixes[task_mix[index]]
+    blocks = runner.map(join_block, job, items, report_blocks(progress, len(items)))
+    for (mix, *_), (outputs, deals, steps) in zip(items, blocks, strict=True):
+        weight, ranges, range_rows = mixes[mix]
         part = Counters.empty(n_players)
         part.counts += outputs[0]
         part.categories += outputs[1]

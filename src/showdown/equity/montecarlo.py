@@ -11,15 +11,18 @@ same seed gives the same answer at any thread count.
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import math
 import time
-from concurrent.futures import ThreadPoolExecutor, as_completed
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, NamedTuple, overload
 
 import numpy as np
 from numpy.typing import NDArray
 
 from .._progress import Progress, ProgressLike, compiling
+from .._tasks import Runner, ThreadRunner, runner_for
 from ..evaluator import get_tables
 from . import _sample_kernels
 from .result import Counters, EquityResult
@@ -35,6 +38,9 @@ CHUNK_DEALS = 1 << 15
 BATCH_CHUNKS = 2
 #: Most chunks between two checks of the standard-error stopping rule.
 ROUND_CHUNKS = 32
+#: Chunks per task on a Dask cluster (about a million deals: 0.02-0.5 s of
+#: work, long next to the ~3 ms a task costs the scheduler and the network).
+TASK_CHUNKS = 32
 #: Seconds between two progress reports (the last one is always sent).
 PROGRESS_INTERVAL = 0.1
 #: Samplers (their joint tables) up to this size stay with their cached spot.
@@ -87,6 +93,9 @@ class Sampler:
 
     With ``combos``, each deal's pot is also tallied under the combo each
     ranged or random hold'em player was dealt (``sample_holdem_combos``).
+    A sampler pickles without its kernel, the evaluator tables and the spot's
+    cached extras, which the receiving process looks up again: that is how it
+    travels to Dask workers.
     """
 
     def __init__(self, spot: Spot, combos: bool = False) -> None:
@@ -102,18 +111,18 @@ class Sampler:
                 "combos: sampled per-combo breakdowns are for hold'em ranges (and known "
                 "hands); sample without combos, or use exact=True"
             )
-        if self.combos:
-            self.kernel = _sample_kernels.sample_holdem_combos
-        elif game.kind == "board" and game.mode == 1:  # Omaha
-            self.kernel = (
-                _sample_kernels.sample_omaha_hilo if game.hilo else _sample_kernels.sample_omaha
-            )
-        else:
-            self.kernel = (
-                _sample_kernels.sample_best_five_hilo
-                if game.hilo
-                else _sample_kernels.sample_best_five
-            )
+        self.kernel = _sample_kernel(spot, self.combos)
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        del state["kernel"], state["tables"]  # looked up again where the sampler lands
+        state["spot"] = dataclasses.replace(self.spot, derived={})
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.tables = get_tables()
+        self.kernel = _sample_kernel(self.spot, self.combos)
 
     @classmethod
     def for_spot(cls, spot: Spot, combos: bool = False) -> Sampler:
@@ -159,6 +168,16 @@ class Sampler:
             self.kernel(self.inputs, self.tables, seeds, deals, work, out)
 
 
+def _sample_kernel(spot: Spot, combos: bool) -> Any:
+    """The sampling kernel of the spot's game (the per-combo one with ``combos``)."""
+    game = spot.game
+    if combos:
+        return _sample_kernels.sample_holdem_combos
+    if game.kind == "board" and game.mode == 1:  # Omaha
+        return _sample_kernels.sample_omaha_hilo if game.hilo else _sample_kernels.sample_omaha
+    return _sample_kernels.sample_best_five_hilo if game.hilo else _sample_kernels.sample_best_five
+
+
 def _mix(values: NDArray[np.uint64]) -> NDArray[np.uint64]:
     """SplitMix64's output function, element-wise (a bijection of 64-bit words)."""
     values = (values ^ (values >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
@@ -166,18 +185,218 @@ def _mix(values: NDArray[np.uint64]) -> NDArray[np.uint64]:
     return values ^ (values >> np.uint64(31))
 
 
-def chunk_seeds(seed: int, first_chunk: int, n_chunks: int) -> NDArray[np.uint64]:
+def stream_key(seed: int) -> NDArray[np.uint64]:
+    """The two words of ``SeedSequence(seed)`` that key every chunk's random stream."""
+    return np.random.SeedSequence(seed).generate_state(2, np.uint64).astype(np.uint64)
+
+
+def chunk_seeds(
+    seed: int, first_chunk: int, n_chunks: int, key: NDArray[np.uint64] | None = None
+) -> NDArray[np.uint64]:
     """Random-stream states of chunks ``first_chunk ..``.
 
-    Two words from ``SeedSequence(seed)`` key a bijective mix of the chunk
-    number, so every chunk's stream depends on the seed and its number only.
+    Two words from ``SeedSequence(seed)`` (:func:`stream_key`, passed as
+    ``key`` when already known) key a bijective mix of the chunk number, so
+    every chunk's stream depends on the seed and its number only.
     """
-    key = np.random.SeedSequence(seed).generate_state(2, np.uint64)
+    if key is None:
+        key = stream_key(seed)
     index = np.arange(first_chunk, first_chunk + n_chunks, dtype=np.uint64)
     with np.errstate(over="ignore"):
         return _mix(_mix(index + key[0]) ^ key[1])
 
 
+# ----------------------------------------------------------------------------- the run's shape
+def chunk_deals(limit: int, first_chunk: int, last_chunk: int) -> NDArray[np.int64]:
+    """Deals of chunks ``first_chunk .. last_chunk - 1`` of a run of ``limit`` deals.
+
+    Every chunk is full but the run's last one.
+
+    Examples
+    --------
+    >>> chunk_deals(3 * CHUNK_DEALS + 5, 2, 4).tolist()
+    [32768, 5]
+    """
+    starts = np.arange(first_chunk, last_chunk, dtype=np.int64) * CHUNK_DEALS
+    return np.minimum(CHUNK_DEALS, limit - starts)
+
+
+def round_ends(limit: int, growing: bool) -> Iterator[int]:
+    """The number of chunks done after each round of a run of ``limit`` deals.
+
+    The stopping rule is checked after each round. Rounds have
+    :data:`ROUND_CHUNKS` chunks; with a standard-error target (``growing``)
+    they start at one chunk and double, so an easy target stops early. Rounds
+    depend on ``limit`` and the target only, never on threads or workers, so
+    a run stops at the same deal wherever it runs.
+
+    Examples
+    --------
+    >>> list(round_ends(200 * CHUNK_DEALS, True))
+    [1, 3, 7, 15, 31, 63, 95, 127, 159, 191, 200]
+    """
+    chunks = math.ceil(limit / CHUNK_DEALS)
+    size = 1 if growing else ROUND_CHUNKS
+    end = 0
+    while end < chunks:
+        end = min(chunks, end + size)
+        size = min(2 * size, ROUND_CHUNKS)
+        yield end
+
+
+class BlockCounters(NamedTuple):
+    """A block's per-chunk counters (and per-combo ones when the sampler counts them)."""
+
+    counters: ChunkCounters
+    combos: ChunkCombos | None
+
+
+class ChunkBlock(NamedTuple):
+    """Chunks ``first ..``: each one's random-stream state and deals."""
+
+    first: int
+    seeds: NDArray[np.uint64]
+    deals: NDArray[np.int64]
+
+
+def sample_block(sampler: Sampler, block: ChunkBlock) -> BlockCounters:
+    """Each chunk's counters for one block of chunks (a pure task).
+
+    A chunk's deals depend on its random-stream state and its size only, so
+    a block gives the same counters in any process, run once or twice.
+    """
+    n_chunks, n_players = block.seeds.size, sampler.spot.n_players
+    out = ChunkCounters.zeros(n_chunks, n_players)
+    combo_out = (
+        ChunkCombos.zeros(n_chunks, sampler.n_combo_rows, n_players) if sampler.combos else None
+    )
+    sampler.run(block.seeds, block.deals, out, combo_out)
+    return BlockCounters(out, combo_out)
+
+
+class ChunkBlocks(Sequence[ChunkBlock]):
+    """Chunks ``first .. last - 1`` of a run of ``limit`` deals, as blocks of ``size`` chunks.
+
+    Short spans (a local round) work out every state at once; long ones (a
+    whole run on a cluster, maybe billions of deals) one block at a time.
+
+    Examples
+    --------
+    >>> [block.first for block in ChunkBlocks(0, 5, 2, seed=1, limit=5 * CHUNK_DEALS)]
+    [0, 2, 4]
+    """
+
+    def __init__(self, first: int, last: int, size: int, *, seed: int, limit: int) -> None:
+        self.first, self.last, self.size, self.limit = first, last, size, limit
+        self.key = stream_key(seed)
+        self.states: tuple[NDArray[np.uint64], NDArray[np.int64]] | None = None
+        if last - first <= ROUND_CHUNKS:
+            self.states = self._states(first, last)
+
+    def _states(self, first: int, last: int) -> tuple[NDArray[np.uint64], NDArray[np.int64]]:
+        return chunk_seeds(0, first, last - first, self.key), chunk_deals(self.limit, first, last)
+
+    def __len__(self) -> int:
+        return max(0, math.ceil((self.last - self.first) / self.size))
+
+    @overload
+    def __getitem__(self, index: int) -> ChunkBlock: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[ChunkBlock]: ...
+
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, slice):
+            return [self[k] for k in range(*index.indices(len(self)))]
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        start = self.first + index * self.size
+        end = min(start + self.size, self.last)
+        if self.states is None:
+            return ChunkBlock(start, *self._states(start, end))
+        low, high = start - self.first, end - self.first
+        return ChunkBlock(start, self.states[0][low:high], self.states[1][low:high])
+
+
+def _segments(
+    limit: int, growing: bool, seed: int, runner: Runner
+) -> Iterator[tuple[ChunkBlocks, Runner]]:
+    """The run's blocks, in groups each handed to one ``runner.map`` (with that runner).
+
+    Locally each round is one map of :data:`BATCH_CHUNKS`-chunk blocks, so
+    nothing runs past a round after which the run may stop, and the run's
+    first block goes alone in the calling thread (a compile then happens where
+    the notice listens). On a cluster the whole run is one map of
+    :data:`TASK_CHUNKS`-chunk blocks: rounds are still added and checked in
+    order, and the blocks in flight when the run stops are cancelled.
+    """
+    if not isinstance(runner, ThreadRunner):
+        chunks = math.ceil(limit / CHUNK_DEALS)
+        yield ChunkBlocks(0, chunks, TASK_CHUNKS, seed=seed, limit=limit), runner
+        return
+    first = 0
+    for end in round_ends(limit, growing):
+        if first == 0:
+            first = min(end, BATCH_CHUNKS)
+            yield ChunkBlocks(0, first, BATCH_CHUNKS, seed=seed, limit=limit), ThreadRunner(1)
+        if end > first:
+            yield ChunkBlocks(first, end, BATCH_CHUNKS, seed=seed, limit=limit), runner
+        first = end
+
+
+class _Rounds:
+    """Blocks of per-chunk counters in, each round's sums out, as a local run adds them.
+
+    A round's sum is ``Counters.from_chunks`` over its chunks, whatever blocks
+    brought them, so even float sums come out bit for bit the same at any
+    cut of blocks.
+    """
+
+    def __init__(self, limit: int, growing: bool, combos: bool) -> None:
+        self.limit = limit
+        self.ends = round_ends(limit, growing)
+        self.end = next(self.ends, 0)
+        self.first = 0  # chunk number of the first row held
+        self.held: list[BlockCounters] = []
+        self.rows = 0
+        self.combos = combos
+
+    def take(self, block: BlockCounters) -> Iterator[tuple[Counters, ChunkCombos | None]]:
+        """Hold a block's chunks; yield the sums of every round they complete."""
+        self.held.append(block)
+        self.rows += block.counters.failed.size
+        while self.rows and self.first + self.rows >= self.end:
+            size = self.end - self.first
+            counters = ChunkCounters._make(
+                np.concatenate([held.counters[k] for held in self.held])
+                for k in range(len(ChunkCounters._fields))
+            )
+            combos = (
+                ChunkCombos._make(
+                    np.concatenate([held.combos[k] for held in self.held if held.combos])
+                    for k in range(len(ChunkCombos._fields))
+                )
+                if self.combos
+                else None
+            )
+            if counters.failed[:size].any():
+                raise ValueError(
+                    "players: the ranges almost never fit together (every sampled deal "
+                    "gave two players the same card); check for overlapping hands"
+                )
+            deals = int(chunk_deals(self.limit, self.first, self.end).sum())
+            summed = Counters.from_chunks(tuple(counters.rows(0, size)[:5]), deals)
+            self.held = [BlockCounters(counters.rows(size, self.rows), None)]
+            if combos is not None:
+                self.held = [BlockCounters(self.held[0].counters, combos.rows(size, self.rows))]
+                combos = combos.rows(0, size)
+            self.rows -= size
+            self.first = self.end
+            self.end = next(self.ends, self.end)
+            yield summed, combos
+
+
+# ----------------------------------------------------------------------------- the run
 def sample(
     spot: Spot,
     *,
@@ -189,6 +408,7 @@ def sample(
     progress: ProgressLike = None,
     sampler: Sampler | None = None,
     combos: bool = False,
+    client: Any = None,
 ) -> Counters:
     """Sample deals until ``samples`` are done or every stderr is below ``target_stderr``.
 
@@ -198,7 +418,9 @@ def sample(
     :mod:`showdown._progress`) hears ``(0, total)`` at once, then at least every
     quarter second (every :data:`PROGRESS_INTERVAL` at most while deals are
     done), and ``(done, done)`` at the end. With ``combos`` the counters also
-    hold every player's per-combo counters (``Counters.by_combo``).
+    hold every player's per-combo counters (``Counters.by_combo``). With a
+    Dask ``client``, blocks of chunks run on its cluster and the counters are
+    those of a local run, bit for bit.
     """
     if sampler is None:
         sampler = Sampler.for_spot(spot, combos)
@@ -206,53 +428,54 @@ def sample(
     total = Counters.empty(n_players)
     combo_totals = ChunkCombos.zeros(1, sampler.n_combo_rows, n_players) if sampler.combos else None
     limit = samples if samples is not None else max_samples
-    chunk_index = 0
-    round_chunks = 1 if target_stderr is not None else ROUND_CHUNKS
-    pool = ThreadPoolExecutor(threads) if threads > 1 else None
+    growing = target_stderr is not None
+    runner = runner_for(client, threads, label="equity")
+    rounds = _Rounds(limit, growing, combo_totals is not None)
     kernel = sampler.kernel.py_func.__name__
-    with (
-        Progress(progress, limit, description="equity", unit="deals") as bar,
-        compiling(f"the Monte Carlo kernels of {spot.game.name}", [kernel], progress=bar),
-    ):
+    with Progress(progress, limit, description="equity", unit="deals") as bar:
+        # A cluster's workers compile for themselves: nothing to announce here.
+        notice = (
+            compiling(f"the Monte Carlo kernels of {spot.game.name}", [kernel], progress=bar)
+            if client is None
+            else contextlib.nullcontext()
+        )
         reporter = _Reporter(bar)
-        try:
-            while total.trials < limit:
-                remaining = limit - int(total.trials)
-                n_chunks = min(round_chunks, math.ceil(remaining / CHUNK_DEALS))
-                # With a stderr target, rounds start small and double, so an easy target
-                # stops early; the schedule depends only on the seed, never on threads.
-                round_chunks = min(2 * round_chunks, ROUND_CHUNKS)
-                deals = np.full(n_chunks, CHUNK_DEALS, np.int64)
-                deals[-1] = min(CHUNK_DEALS, remaining - CHUNK_DEALS * (n_chunks - 1))
-                seeds = chunk_seeds(seed, chunk_index, n_chunks)
-                out = ChunkCounters.zeros(n_chunks, n_players)
-                combo_out = (
-                    ChunkCombos.zeros(n_chunks, sampler.n_combo_rows, n_players)
-                    if combo_totals is not None
-                    else None
-                )
-                _run_round(
-                    sampler, seeds, deals, out, combo_out, pool, reporter, first=chunk_index == 0
-                )
-                if out.failed.any():
-                    raise ValueError(
-                        "players: the ranges almost never fit together (every sampled deal "
-                        "gave two players the same card); check for overlapping hands"
-                    )
-                chunk_index += n_chunks
-                total.add(Counters.from_chunks(tuple(out[:5]), int(deals.sum())))
-                if combo_totals is not None and combo_out is not None:
-                    for mine, theirs in zip(combo_totals, combo_out, strict=True):
-                        mine[0] += theirs.sum(axis=0)
-                if target_stderr is not None and max_stderr(total) <= target_stderr:
+        with notice, runner if isinstance(runner, ThreadRunner) else contextlib.nullcontext():
+            stop = False
+            for blocks, chosen in _segments(limit, growing, seed, runner):
+                results = chosen.map(sample_block, sampler, blocks, _on_done(blocks, reporter))
+                try:
+                    for block in results:
+                        for summed, combo_sums in rounds.take(block):
+                            total.add(summed)
+                            if combo_totals is not None and combo_sums is not None:
+                                for mine, theirs in zip(combo_totals, combo_sums, strict=True):
+                                    mine[0] += theirs.sum(axis=0)
+                            if target_stderr is not None and max_stderr(total) <= target_stderr:
+                                stop = True
+                                break
+                        if stop:
+                            break
+                finally:
+                    # Closing the runner's generator cancels the blocks of a run that stopped early.
+                    getattr(results, "close", lambda: None)()
+                if stop:
                     break
-        finally:
-            if pool is not None:
-                pool.shutdown()
         reporter.finish(int(total.trials))
     if combos:
         total.by_combo = _breakdowns(spot, sampler, combo_totals, total)
     return total
+
+
+def _on_done(blocks: ChunkBlocks, reporter: _Reporter) -> Callable[[int], None]:
+    """Pass each completed block's deals to the reporter."""
+
+    def done(index: int) -> None:
+        first = blocks.first + index * blocks.size
+        last = min(first + blocks.size, blocks.last)
+        reporter.advance(min(blocks.limit, last * CHUNK_DEALS) - first * CHUNK_DEALS)
+
+    return done
 
 
 def _breakdowns(
@@ -280,52 +503,6 @@ def _breakdowns(
         )
         found[player] = ComboBreakdown(info.hand_range.combos, counters)
     return found
-
-
-def _run_round(
-    sampler: Sampler,
-    seeds: NDArray[np.uint64],
-    deals: NDArray[np.int64],
-    out: ChunkCounters,
-    combo_out: ChunkCombos | None,
-    pool: ThreadPoolExecutor | None,
-    reporter: _Reporter,
-    first: bool,
-) -> None:
-    """Run one round's chunks in batches of :data:`BATCH_CHUNKS` (on ``pool`` if given).
-
-    The run's ``first`` batch goes alone in the calling thread: a compile then
-    happens there, where the compile notice listens.
-    """
-
-    def combos(start: int, end: int) -> tuple[ChunkCombos, ...]:
-        return () if combo_out is None else (combo_out.rows(start, end),)
-
-    batches = [
-        (start, min(start + BATCH_CHUNKS, seeds.size))
-        for start in range(0, seeds.size, BATCH_CHUNKS)
-    ]
-    if pool is None or len(batches) == 1 or first:
-        in_turn, batches = (batches, []) if pool is None else (batches[:1], batches[1:])
-        for start, end in in_turn:
-            sampler.run(
-                seeds[start:end], deals[start:end], out.rows(start, end), *combos(start, end)
-            )
-            reporter.advance(int(deals[start:end].sum()))
-    futures = {
-        pool.submit(
-            sampler.run,
-            seeds[start:end],
-            deals[start:end],
-            out.rows(start, end),
-            *combos(start, end),
-        ): int(deals[start:end].sum())
-        for start, end in batches
-        if pool is not None
-    }
-    for future in as_completed(futures):
-        future.result()
-        reporter.advance(futures[future])
 
 
 class _Reporter:
