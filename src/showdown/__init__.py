@@ -33,7 +33,9 @@ if TYPE_CHECKING:
     from .equity import (
         EquityResult,
         equity,
+        preflop_matrix,
         range_stats,
+        runouts,
     )
     from .evaluator import (
         HandCategory,

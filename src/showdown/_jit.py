@@ -201,6 +201,11 @@ COMPILE_SECONDS: dict[str, float] = {
     "sample_best_five_hilo": 4.7,
     "sample_omaha": 6.0,
     "sample_omaha_hilo": 6.2,
+    # simulator session kernels (first simulate of a family, evaluator already loaded)
+    "play_holdem": 11.7,
+    "play_omaha": 14.6,
+    "play_stud": 13.7,
+    "play_draw": 12.1,
 }
 
 

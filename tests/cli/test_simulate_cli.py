@@ -29,7 +29,8 @@ def test_results_table():
     assert [row[1] for row in seats] == ["random", "call", "strength"] * 2
     assert sum(int(row[2]) for row in seats) == 0
     assert lines[8].startswith("300 hands of nlhe (cash, 6 players, seed 5)")
-    assert err == ""  # no progress bar without a terminal
+    # No progress bar without a terminal; at most the one-line compile notice on a cold cache.
+    assert all(line.startswith("showdown: compiling ") for line in err.splitlines()), err
 
 
 def test_json_document_and_determinism():

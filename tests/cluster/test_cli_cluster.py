@@ -25,7 +25,7 @@ SIMULATE = ("simulate", "--game", "nlhe", "--players", "3", "--hands", "900", "-
 
 def _without_time(document: str) -> dict[str, Any]:
     data = json.loads(document)
-    for timing in ("seconds", "hands_per_second"):
+    for timing in ("seconds", "startup_seconds", "hands_per_second"):
         data.pop(timing, None)
     return data
 

@@ -17,7 +17,7 @@ from showdown import _tasks
 from showdown._tasks import ClusterError, DaskRunner, ThreadRunner, cluster_client, runner_for
 from showdown.evaluator import evaluate
 
-from .conftest import worker_environment
+from .helpers import worker_environment
 
 
 def _block_sum(seed: int, index: int) -> tuple[int, int]:
