@@ -6,7 +6,8 @@ thread each, on the same machine as the client, so on two cores the best
 possible speed-up over one local thread is 2x, and local threads (no
 serialisation, no scheduler) are the bar to meet. Measured side by side:
 
-- a large Monte Carlo equity (``samples=``; tasks of :data:`TASK_CHUNKS` chunks);
+- a large Monte Carlo equity (three ranges on a flop, 30 M deals; tasks of
+  ``montecarlo.TASK_CHUNKS`` chunks, the default and a smaller and a larger one);
 - a large compiled simulation (6-max hold'em, 64 tables in groups);
 - the cost of one task: a no-op block mapped over many tasks;
 - lazy evaluation of a Dask array of hands against one numpy call.
@@ -26,8 +27,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from showdown import evaluate, simulate
+from showdown import equity, evaluate, simulate
 from showdown._tasks import DaskRunner, ThreadRunner
+from showdown.equity import montecarlo
 from showdown.simulator.compiled import tasks as simulator_tasks
 
 distributed = pytest.importorskip("distributed")
@@ -39,6 +41,9 @@ SIMULATED_TABLES = 64
 NO_OP_TASKS = 400
 EVALUATED_HANDS = 20_000_000
 EVALUATED_CHUNK = 2_000_000
+EQUITY_PLAYERS = ["QQ+,AK", "22+,A2s+,KTo+", "random"]
+EQUITY_BOARD = "Kd7c2h"
+EQUITY_DEALS = 30_000_000
 
 
 @pytest.fixture(scope="module")
@@ -98,6 +103,40 @@ def test_simulate_on_two_workers(benchmark: Any, throughputs: Any, client: Any) 
     throughputs.record(benchmark, label, SIMULATED_HANDS, target="<= 2x one thread")
     throughputs.compare(label, "simulate nlhe 6-max, local, 1 thread(s)")
     throughputs.compare(label, "simulate nlhe 6-max, local, 2 thread(s)")
+
+
+# ----------------------------------------------------------------------------- equity
+def _equity(**options: Any) -> float:
+    result = equity(EQUITY_PLAYERS, board=EQUITY_BOARD, samples=EQUITY_DEALS, seed=SEED, **options)
+    assert result.trials == EQUITY_DEALS
+    return float(result.equity[0])
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_equity_locally(benchmark: Any, throughputs: Any, threads: int) -> None:
+    equity(EQUITY_PLAYERS, board=EQUITY_BOARD, samples=1_000, seed=SEED)  # load the kernel
+    benchmark.pedantic(_equity, kwargs={"threads": threads}, rounds=3, warmup_rounds=0)
+    label = f"equity 3 ranges on a flop, 30 M deals, local, {threads} thread(s)"
+    throughputs.record(benchmark, label, EQUITY_DEALS, "deals")
+
+
+@pytest.mark.parametrize("task_chunks", [8, 32, 128])
+def test_equity_on_two_workers(
+    benchmark: Any, throughputs: Any, client: Any, task_chunks: int, monkeypatch: Any
+) -> None:
+    """Tasks of ``task_chunks`` chunks of 32,768 deals (32, about 1 M deals, is the default)."""
+    monkeypatch.setattr(montecarlo, "TASK_CHUNKS", task_chunks)
+    expected = _equity(threads=1)
+    assert _equity(client=client) == expected  # workers load the kernel; the local answer
+    benchmark.pedantic(_equity, kwargs={"client": client}, rounds=3, warmup_rounds=0)
+    benchmark.extra_info["deals_per_task"] = task_chunks * montecarlo.CHUNK_DEALS
+    benchmark.extra_info["tasks"] = -(-EQUITY_DEALS // (task_chunks * montecarlo.CHUNK_DEALS))
+    label = (
+        f"equity 3 ranges on a flop, 30 M deals, 2-worker LocalCluster, {task_chunks} chunks/task"
+    )
+    throughputs.record(benchmark, label, EQUITY_DEALS, "deals", target="<= 2x one thread")
+    throughputs.compare(label, "equity 3 ranges on a flop, 30 M deals, local, 1 thread(s)")
+    throughputs.compare(label, "equity 3 ranges on a flop, 30 M deals, local, 2 thread(s)")
 
 
 # ----------------------------------------------------------------------------- cost of a task

@@ -268,6 +268,11 @@ class DaskRunner:
         # keeps it, so a worker lost with the only copy costs a recomputation, not the run.
         shared_future = client.submit(_shared_value, shared, key=f"{run}-shared", pure=False)
         window = max(2, BLOCKS_PER_WORKER_THREAD * self.slots)
+        # Dask puts a task where its inputs are, so every block would queue on the one
+        # worker holding the shared object (measured: 30 of 30 blocks on one of two
+        # workers). Blocks are dealt round the worker threads instead, as a loose
+        # preference: a block whose worker is gone runs on any other.
+        places = _worker_places(client)
         in_flight: dict[Any, int] = {}
         results: dict[int, Any] = {}
         submitted = finished = yielded = 0
@@ -281,6 +286,8 @@ class DaskRunner:
                         items[submitted],
                         key=f"{run}-{submitted}",
                         pure=False,
+                        workers=[places[submitted % len(places)]] if places else None,
+                        allow_other_workers=bool(places),
                     )
                     in_flight[future] = submitted
                     submitted += 1
@@ -384,6 +391,21 @@ class DaskRunner:
 def _shared_value(value: Any) -> Any:
     """The task that holds a run's shared object on the cluster."""
     return value
+
+
+def _worker_places(client: Any) -> list[str]:
+    """Each worker's address once per thread, interleaved (empty if unknown)."""
+    try:
+        workers = client.scheduler_info().get("workers", {})
+        threads = {address: int(info.get("nthreads", 1)) for address, info in workers.items()}
+    except Exception:  # information refreshes in the background; never fail for it
+        return []
+    return [
+        address
+        for turn in range(max(threads.values(), default=0))
+        for address, count in sorted(threads.items())
+        if turn < count
+    ]
 
 
 def _worker_threads(client: Any) -> int:

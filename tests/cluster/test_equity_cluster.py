@@ -203,3 +203,14 @@ def test_command_errors_name_the_scheduler_option(monkeypatch: pytest.MonkeyPatc
     code, _, err = run(*EQUITY, "--scheduler", "tcp://127.0.0.1:9")
     assert code == 1
     assert "Error: --scheduler: client=/scheduler= needs Dask: pip install 'showdown[dask]'" in err
+
+
+def _process_of_block(_shared: object, _item: int) -> int:
+    return os.getpid()
+
+
+def test_blocks_are_spread_over_the_workers(client: Any) -> None:
+    """Not all queued on the worker holding the shared object (Dask's default placement)."""
+    shared = np.zeros(1 << 20, np.uint8)  # big enough that moving it looks costly to Dask
+    ran_in = set(_tasks.DaskRunner(client).map(_process_of_block, shared, range(8)))
+    assert ran_in == set(client.run(os.getpid).values())
