@@ -301,6 +301,8 @@ class DaskRunner:
                     done = set()
                 except CancelledError:  # the cluster dropped them: say why
                     self._raise_cancelled(finished, total)
+                except OSError as error:  # the connection broke (TimeoutError is caught above)
+                    self._raise_lost(error, finished, total)
                 if not done:
                     self._check_alive(finished, total)
                     no_workers_since = self._check_workers(no_workers_since, finished, total)
@@ -314,6 +316,8 @@ class DaskRunner:
                     values = client.gather(ready)
                 except CancelledError:
                     self._raise_cancelled(finished, total)
+                except OSError as error:  # the scheduler died between wait() and gather()
+                    self._raise_lost(error, finished, total)
                 for future, value in zip(ready, values, strict=True):
                     index = in_flight.pop(future)
                     results[index] = value
@@ -380,6 +384,14 @@ class DaskRunner:
             f"{finished} of {total} blocks (lost connection or cancelled by another client); "
             "run again"
         )
+
+    def _raise_lost(self, error: OSError, finished: int, total: int) -> NoReturn:
+        """The connection to the scheduler broke while fetching results."""
+        raise ClusterError(
+            f"lost the Dask scheduler at {self._address()} (connection closed: "
+            f"{type(error).__name__}) after {finished} of {total} blocks; nothing was "
+            "returned, run again once it is back"
+        ) from None
 
     def _address(self) -> str:
         try:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import os
 import signal
+import subprocess
 import sys
+import textwrap
 from typing import Any
 
 import numpy as np
@@ -14,12 +16,15 @@ from click.testing import CliRunner
 
 from showdown import _tasks, equity
 from showdown.cli.main import main
+from showdown.distributed import ClusterError
 from showdown.equity import deals as deals_module
 from showdown.equity import exact as exact_module
 from showdown.equity import join as join_module
 from showdown.equity import montecarlo
 from showdown.equity.result import Counters, EquityResult
 from showdown.equity.spot import cached_spot
+
+from .helpers import worker_environment
 
 pytest.importorskip("distributed")
 
@@ -110,7 +115,8 @@ def small_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_exact_runs_on_the_cluster_give_the_local_counts(
     client: Any, players: list[str], board: str, game: str, method: str
 ) -> None:
-    expected = equity(players, board=board, game=game, exact=True, threads=2)
+    combos = game != "stud"  # per-combo counters come back from the blocks too
+    expected = equity(players, board=board, game=game, exact=True, threads=2, combos=combos)
     blocks: list[int] = []
     got = equity(
         players,
@@ -118,6 +124,7 @@ def test_exact_runs_on_the_cluster_give_the_local_counts(
         game=game,
         exact=True,
         threads=2,
+        combos=combos,
         client=client,
         progress=lambda done, total: blocks.append(total),
     )
@@ -160,6 +167,46 @@ def test_a_worker_killed_mid_run_changes_nothing(
     assert_identical(equity(players, client=client, progress=kill_once, **options), expected)
     assert killed and killed[0] < options["samples"] // 2
     client.wait_for_workers(2, timeout=120)  # the nanny restarts it for later tests
+
+
+def test_a_lost_scheduler_raises_instead_of_hanging(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scheduler dies mid-run: ClusterError, not a wait for blocks that never come."""
+    distributed = pytest.importorskip("distributed")
+    script = textwrap.dedent(
+        """
+        import time
+        from distributed import LocalCluster
+        cluster = LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                               protocol="tcp", dashboard_address=":0")
+        print(cluster.scheduler_address, flush=True)
+        time.sleep(600)
+        """
+    )
+    environment = {**os.environ, **worker_environment()}
+    server = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=environment
+    )
+    monkeypatch.setattr(montecarlo, "TASK_CHUNKS", 1)
+    try:
+        assert server.stdout is not None
+        address = server.stdout.readline().strip()
+        with distributed.Client(address, timeout=60, set_as_default=False) as remote:
+
+            def stop_scheduler(done: int, total: int) -> None:
+                if done > 0:
+                    server.kill()
+
+            with pytest.raises(ClusterError, match="lost the Dask scheduler"):
+                equity(
+                    ["AsKs", "QQ"],
+                    samples=400 * 32_768,
+                    seed=1,
+                    client=remote,
+                    progress=stop_scheduler,
+                )
+    finally:
+        server.kill()
+        server.wait()
 
 
 def test_without_dask_the_message_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
