@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 #: The directory pytest puts on ``sys.path`` for the test packages.
@@ -19,3 +24,29 @@ def worker_environment() -> dict[str, str]:
     paths = [str(TESTS_DIRECTORY), *filter(None, [os.environ.get("PYTHONPATH")])]
     environment["PYTHONPATH"] = os.pathsep.join(paths)
     return environment
+
+
+@contextlib.contextmanager
+def scheduler_to_kill() -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """A one-worker cluster in a child process: its scheduler's address, and the process
+    (kill it to lose the scheduler mid-run). Killed on exit whatever happened."""
+    script = textwrap.dedent(
+        """
+        import time
+        from distributed import LocalCluster
+        cluster = LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                               protocol="tcp", dashboard_address=":0")
+        print(cluster.scheduler_address, flush=True)
+        time.sleep(600)
+        """
+    )
+    environment = {**os.environ, **worker_environment()}
+    server = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=environment
+    )
+    try:
+        assert server.stdout is not None
+        yield server.stdout.readline().strip(), server
+    finally:
+        server.kill()
+        server.wait()

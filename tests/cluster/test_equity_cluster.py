@@ -5,9 +5,7 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
 import sys
-import textwrap
 from typing import Any
 
 import numpy as np
@@ -24,7 +22,7 @@ from showdown.equity import montecarlo
 from showdown.equity.result import Counters, EquityResult
 from showdown.equity.spot import cached_spot
 
-from .helpers import worker_environment
+from .helpers import scheduler_to_kill
 
 pytest.importorskip("distributed")
 
@@ -172,41 +170,20 @@ def test_a_worker_killed_mid_run_changes_nothing(
 def test_a_lost_scheduler_raises_instead_of_hanging(monkeypatch: pytest.MonkeyPatch) -> None:
     """The scheduler dies mid-run: ClusterError, not a wait for blocks that never come."""
     distributed = pytest.importorskip("distributed")
-    script = textwrap.dedent(
-        """
-        import time
-        from distributed import LocalCluster
-        cluster = LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
-                               protocol="tcp", dashboard_address=":0")
-        print(cluster.scheduler_address, flush=True)
-        time.sleep(600)
-        """
-    )
-    environment = {**os.environ, **worker_environment()}
-    server = subprocess.Popen(
-        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=environment
-    )
     monkeypatch.setattr(montecarlo, "TASK_CHUNKS", 1)
-    try:
-        assert server.stdout is not None
-        address = server.stdout.readline().strip()
-        with distributed.Client(address, timeout=60, set_as_default=False) as remote:
+    with (
+        scheduler_to_kill() as (address, server),
+        distributed.Client(address, timeout=60, set_as_default=False) as remote,
+    ):
 
-            def stop_scheduler(done: int, total: int) -> None:
-                if done > 0:
-                    server.kill()
+        def stop_scheduler(done: int, total: int) -> None:
+            if done > 0:
+                server.kill()
 
-            with pytest.raises(ClusterError, match="lost the Dask scheduler"):
-                equity(
-                    ["AsKs", "QQ"],
-                    samples=400 * 32_768,
-                    seed=1,
-                    client=remote,
-                    progress=stop_scheduler,
-                )
-    finally:
-        server.kill()
-        server.wait()
+        with pytest.raises(ClusterError, match="lost the Dask scheduler"):
+            equity(
+                ["AsKs", "QQ"], samples=400 * 32_768, seed=1, client=remote, progress=stop_scheduler
+            )
 
 
 def test_without_dask_the_message_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:

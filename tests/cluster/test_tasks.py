@@ -17,7 +17,7 @@ from showdown import _tasks
 from showdown._tasks import ClusterError, DaskRunner, ThreadRunner, cluster_client, runner_for
 from showdown.evaluator import evaluate
 
-from .helpers import worker_environment
+from .helpers import scheduler_to_kill
 
 
 def _block_sum(seed: int, index: int) -> tuple[int, int]:
@@ -158,37 +158,17 @@ def test_a_worker_killed_mid_run_costs_nothing(client: Any) -> None:
 def test_a_lost_scheduler_raises_instead_of_hanging() -> None:
     """A scheduler that dies mid-run ends the run with ClusterError."""
     distributed = pytest.importorskip("distributed")
-    script = textwrap.dedent(
-        """
-        import time
-        from distributed import LocalCluster
-        cluster = LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
-                               protocol="tcp", dashboard_address=":0")
-        print(cluster.scheduler_address, flush=True)
-        time.sleep(600)
-        """
-    )
-    server = subprocess.Popen(
-        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=_with_tests_path()
-    )
-    try:
-        assert server.stdout is not None
-        address = server.stdout.readline().strip()
-        with distributed.Client(address, timeout=60, set_as_default=False) as remote:
+    with (
+        scheduler_to_kill() as (address, server),
+        distributed.Client(address, timeout=60, set_as_default=False) as remote,
+    ):
 
-            def stop_scheduler(index: int) -> None:
-                server.kill()
+        def stop_scheduler(index: int) -> None:
+            server.kill()
 
-            with pytest.raises(
-                ClusterError, match=r"lost the Dask scheduler .* after \d+ of 30 blocks"
-            ):
-                list(DaskRunner(remote).map(_slow_block, 0.05, range(30), stop_scheduler))
-            with pytest.raises(ClusterError), cluster_client(remote, None):
-                pass
-    finally:
-        server.kill()
-        server.wait()
-
-
-def _with_tests_path() -> dict[str, str]:
-    return {**os.environ, **worker_environment()}
+        with pytest.raises(
+            ClusterError, match=r"lost the Dask scheduler .* after \d+ of 30 blocks"
+        ):
+            list(DaskRunner(remote).map(_slow_block, 0.05, range(30), stop_scheduler))
+        with pytest.raises(ClusterError), cluster_client(remote, None):
+            pass
