@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 import secrets
 import warnings
@@ -163,7 +164,8 @@ def equity(
     if combos not in (True, False):
         raise ValueError(f"combos: expected True or False, got {combos!r}")
     requested = check_progress(progress)
-    check_cluster_arguments(client, scheduler)
+    if client is not None or scheduler is not None:  # refused before any work
+        check_cluster_arguments(client, scheduler)
     # The equity kernels are serial (blocks go to a Python thread pool), so numba's
     # own thread count is never set: the count goes to the planner and the sampler.
     threads_used = resolve_threads(threads)
@@ -176,7 +178,7 @@ def equity(
 
     plan = _choose_method(spot, exact, samples, target_stderr, use_tables, threads_used)
     if plan is not None:
-        with _ReportTo(requested) as report, cluster_client(client, scheduler) as chosen:
+        with _ReportTo(requested) as report, _cluster(client, scheduler) as chosen:
             counters = exact_module.run_exact(spot, plan, report, combos=combos, client=chosen)
         return EquityResult(
             counters,
@@ -193,7 +195,7 @@ def equity(
     if samples is None and target_stderr is None:
         target_stderr = DEFAULT_TARGET_STDERR
     cap = max_samples if max_samples is not None else DEFAULT_MAX_SAMPLES
-    with cluster_client(client, scheduler) as chosen:
+    with _cluster(client, scheduler) as chosen:
         counters = sample(
             spot,
             seed=seed,
@@ -229,6 +231,13 @@ def equity(
         target_stderr=target_stderr,
         target_met=target_met,
     )
+
+
+def _cluster(client: Any, scheduler: str | None) -> contextlib.AbstractContextManager[Any]:
+    """:func:`cluster_client`, or at once ``None`` for a local run (most calls: kept cheap)."""
+    if client is None and scheduler is None:
+        return contextlib.nullcontext()
+    return cluster_client(client, scheduler)
 
 
 class _ReportTo:

@@ -142,7 +142,10 @@ def run_exact(
     if client is not None and plan.estimated_seconds * max(plan.threads, 1) < LOCAL_SECONDS:
         client = None  # a few blocks' worth: the round trips would cost more than the work
     runner = runner_for(client, plan.threads, label="equity")
-    if plan.method == "classes":
+    if plan.method == "classes" and spot.all_fixed:
+        # One joint holding, the common small spot: one kernel call, nothing to share out.
+        counters = _run_fixed(spot, plan, progress)
+    elif plan.method == "classes":
         counters = _run_classes(spot, plan, progress, combos, runner)
     elif plan.method == "join":
         from .join import run_join
@@ -334,8 +337,6 @@ def _run_classes(
     holding's, players in its own order) also go to each player's combo.
     """
     n_players = spot.n_players
-    if spot.all_fixed:
-        return _run_fixed(spot, plan, progress)
     board, dead_mask, perms, hilo, _, _ = _spot_inputs(spot)
     groups, combo_sums = _holdings_to_run(spot, plan, combos)
     original_holding = groups.original_holding
