@@ -25,7 +25,9 @@ once (``holdings``); complete boards with wide ranges are joined instead
 
 Every method works in blocks of roughly a tenth of a second, so
 ``progress(done, total)`` is called steadily and Ctrl-C (or an exception from
-the callback) stops a run within a block.
+the callback) stops a run within a block. Blocks are pure module-level tasks
+(``class_block``, ``join_block``, ``deal_block``) on a ``showdown._tasks``
+runner: threads here, or a Dask cluster; results come back in block order.
 """
 
 from __future__ import annotations

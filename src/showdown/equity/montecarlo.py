@@ -4,9 +4,11 @@ A spot becomes a ``sample_inputs.SampleSpot`` (the kernel's view of it:
 the live deck, each player's known cards and key sums, the joint tables of
 ranged players; ``_sample_kernels`` explains how a deal is drawn). Deals come in
 chunks of :data:`CHUNK_DEALS`, each with its own random stream derived from
-the seed, and chunks run in batches from a Python thread pool (the kernels
-release the GIL). Counters are added up chunk by chunk in chunk order, so the
-same seed gives the same answer at any thread count.
+the seed. Blocks of chunks (:func:`sample_block`, a pure task) run on a
+``showdown._tasks`` runner: a Python thread pool (the kernels release the
+GIL), or a Dask cluster. Each block returns every chunk's counters; they are
+added up a round at a time in chunk order, so the same seed gives the same
+answer, bit for bit, at any thread count, on any cluster.
 """
 
 from __future__ import annotations
