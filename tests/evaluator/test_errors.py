@@ -107,3 +107,14 @@ def test_descriptions() -> None:
         "Straight Flush, Ace high (Royal Flush)",
         "High Card, 7-5-4-3-2",
     ]
+
+
+def test_category_classes_follow_the_full_class_order() -> None:
+    # describe() builds one category's classes on demand: the same classes, in the same
+    # order (so the same strengths), as the enumeration of all 7,462 classes.
+    from showdown.evaluator.categories import HandCategory, category_classes, class_strengths
+
+    for hand_class, strength in class_strengths().items():
+        category, ranks = hand_class
+        assert category_classes(category)[strength & 0xFFF] == ranks
+    assert sum(len(category_classes(kind)) for kind in HandCategory) == 7462

@@ -1,31 +1,25 @@
 """The ``showdown`` command group.
 
-Each command lives in its own module and is registered below with
-``main.add_command``. Command modules import only click at module level (the
-library, numpy and numba load inside the callback), so ``showdown --help``
-stays fast.
+Each command lives in its own module, imported only when that command runs
+(or ``showdown --help`` lists them): a warm ``showdown eval`` does not pay for
+the other commands' imports (about 90 ms). Command modules import only click at
+module level (the library, numpy and numba load inside the callback).
 
 To add a command: write ``cli/<name>_command.py`` defining a
-``click.Command``, import it here and add it to ``COMMANDS``.
+``click.Command`` named ``<name>_command`` and add its name to ``COMMANDS``.
 """
 
 from __future__ import annotations
 
+import importlib
+
 import click
 
 from .. import __version__
-from .equity_command import equity_command
-from .eval_command import eval_command
-from .replay_command import replay_command
-from .simulate_command import simulate_command
 
-#: Every subcommand, in the order ``showdown --help`` lists them.
-COMMANDS: tuple[click.Command, ...] = (
-    eval_command,
-    equity_command,
-    simulate_command,
-    replay_command,
-)
+#: Every subcommand, in the order ``showdown --help`` lists them; ``NAME`` is the
+#: ``click.Command`` ``NAME_command`` of module ``showdown.cli.NAME_command``.
+COMMANDS: tuple[str, ...] = ("eval", "equity", "simulate", "replay")
 
 
 #: Exit status after Ctrl-C: 128 + SIGINT, the shell convention.
@@ -33,10 +27,18 @@ INTERRUPTED_STATUS = 130
 
 
 class _OrderedGroup(click.Group):
-    """Lists commands in registration order; Ctrl-C in any command exits 130 with one line."""
+    """Loads each command's module on first use, lists them in ``COMMANDS`` order, and
+    exits 130 with one line after Ctrl-C in any command."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return list(self.commands)
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        module = importlib.import_module(f"{__package__}.{cmd_name}_command")
+        command: click.Command = getattr(module, f"{cmd_name}_command")
+        return command
 
     def invoke(self, ctx: click.Context) -> object:
         try:
@@ -68,10 +70,6 @@ def main() -> None:
       showdown simulate --game nlhe --players 6 --hands 100000 --agents random,call,strength
       showdown replay hand.phh
     """
-
-
-for _command in COMMANDS:
-    main.add_command(_command)
 
 
 if __name__ == "__main__":  # pragma: no cover - `python -m showdown.cli.main`

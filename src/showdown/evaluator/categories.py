@@ -139,6 +139,50 @@ def all_five_card_classes() -> list[HandClass]:
     return sorted(classes)
 
 
+def category_classes(category: HandCategory) -> list[tuple[int, ...]]:
+    """Tie-break ranks of every 5-card class of one category, weakest first.
+
+    Entry ``i`` is the class of strength ``category << 12 | i`` (the same order
+    as :func:`class_strengths`, which a test checks), built straight from the
+    category's shape so one description costs a few milliseconds, not the
+    whole 7,462-class enumeration.
+
+    Examples
+    --------
+    >>> category_classes(HandCategory.STRAIGHT)[:2]
+    [(3,), (4,)]
+    >>> len(category_classes(HandCategory.HIGH_CARD)), len(category_classes(HandCategory.PAIR))
+    (1277, 2860)
+    """
+    ranks = range(12, -1, -1)
+
+    def others(excluded: tuple[int, ...], count: int) -> list[tuple[int, ...]]:
+        return list(itertools.combinations([r for r in ranks if r not in excluded], count))
+
+    found: list[tuple[int, ...]]
+    if category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH):
+        found = [(top,) for top in range(3, 13)]
+    elif category in (HandCategory.HIGH_CARD, HandCategory.FLUSH):
+        found = [
+            five
+            for five in itertools.combinations(ranks, 5)
+            if straight_top(sum(1 << rank for rank in five)) < 0
+        ]
+    elif category in (HandCategory.FOUR_OF_A_KIND, HandCategory.FULL_HOUSE):
+        found = [(big, small) for big in ranks for small in ranks if small != big]
+    elif category == HandCategory.THREE_OF_A_KIND:
+        found = [(trips, *kickers) for trips in ranks for kickers in others((trips,), 2)]
+    elif category == HandCategory.TWO_PAIR:
+        found = [
+            (*pairs, kicker)
+            for pairs in itertools.combinations(ranks, 2)
+            for (kicker,) in others(pairs, 1)
+        ]
+    else:
+        found = [(pair, *kickers) for pair in ranks for kickers in others((pair,), 3)]
+    return sorted(found)
+
+
 def rank_multisets(smallest: int, largest: int) -> list[tuple[int, ...]]:
     """Per-rank count vectors (each count 0..4) whose total is in [smallest, largest]."""
     found: list[tuple[int, ...]] = []

@@ -7,7 +7,7 @@ array (categories) or a list nested like the input (words); the overloads say so
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, overload
 
 import numpy as np
@@ -16,21 +16,22 @@ from numpy.typing import NDArray
 from ..cards.codes import check_integer_dtype, refuse_masked
 from .categories import (
     CATEGORY_SHIFT,
+    INDEX_MASK,
     N_LOWS,
     RANK_CHARS,
     HandCategory,
-    class_strengths,
+    category_classes,
     describe_class,
     is_high_strength,
     low_strengths,
 )
 
 
-@lru_cache(maxsize=1)
-def _descriptions() -> dict[int, str]:
-    return {
-        strength: describe_class(hand_class) for hand_class, strength in class_strengths().items()
-    }
+@cache
+def _descriptions(category: int) -> list[str]:
+    """Words for each strength of one category, by index (built on first use of the category)."""
+    kind = HandCategory(category)
+    return [describe_class((kind, ranks)) for ranks in category_classes(kind)]
 
 
 @lru_cache(maxsize=1)
@@ -110,10 +111,9 @@ def describe(strength: Any) -> Any:
     bad = _first_invalid(array)
     if bad is not None:
         raise ValueError(f"strength {bad} is not a high-hand strength (no hand has it)")
-    table = _descriptions()
 
     def one(value: int) -> str:
-        return table[value]
+        return _descriptions(value >> CATEGORY_SHIFT)[value & INDEX_MASK]
 
     if array.ndim == 0:
         return one(int(array))
