@@ -180,16 +180,7 @@ def equity(
     if plan is not None:
         with _ReportTo(requested) as report, _cluster(client, scheduler) as chosen:
             counters = exact_module.run_exact(spot, plan, report, combos=combos, client=chosen)
-        return EquityResult(
-            counters,
-            players=spot.labels,
-            game=spot.game.name,
-            board=spot.board_text,
-            dead=spot.dead_text,
-            exact=True,
-            hilo=spot.game.hilo,
-            seed=None,
-        )
+        return _result(spot, counters, exact=True, seed=None)
     if seed is None:
         seed = secrets.randbits(63)
     if samples is None and target_stderr is None:
@@ -219,17 +210,26 @@ def equity(
                 RuntimeWarning,
                 stacklevel=2,
             )
+    return _result(
+        spot,
+        counters,
+        exact=False,
+        seed=seed,
+        target_stderr=target_stderr,
+        target_met=target_met,
+    )
+
+
+def _result(spot: Spot, counters: Any, **run: Any) -> EquityResult:
+    """The result of a run on ``spot``: its labels, game and cards, and how it was run."""
     return EquityResult(
         counters,
         players=spot.labels,
         game=spot.game.name,
         board=spot.board_text,
         dead=spot.dead_text,
-        exact=False,
         hilo=spot.game.hilo,
-        seed=seed,
-        target_stderr=target_stderr,
-        target_met=target_met,
+        **run,
     )
 
 
