@@ -202,3 +202,17 @@ def test_random_omaha_hands_enumerate_like_board_by_board(players, board, game) 
 def test_omaha_postflop_many(seed: int, game: str) -> None:
     max_players = 6 if game.startswith("omaha-") or game == "omaha" else 4
     check(*random_spot(seed, game, (3, 4, 5), max_players), game)
+
+
+def test_class_tables_list_every_rank_multiset_in_index_order() -> None:
+    # The kernels walk multisets by position and find one by multiset_index: both must agree.
+    import itertools
+
+    from showdown.equity._class_common import class_tables, multiset_index
+
+    tables = class_tables()
+    for size in range(6):
+        block = tables.multisets[tables.offsets[size] : tables.offsets[size + 1], :size]
+        ranks = [tuple(int(rank) for rank in row) for row in block]
+        assert [multiset_index(row) for row in ranks] == list(range(len(ranks)))
+        assert sorted(ranks) == sorted(itertools.combinations_with_replacement(range(13), size))

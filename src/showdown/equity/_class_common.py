@@ -56,6 +56,10 @@ def multiset_index(ranks: tuple[int, ...]) -> int:
     )
 
 
+def _reversed(sequence: tuple[int, ...]) -> tuple[int, ...]:
+    return sequence[::-1]
+
+
 @lru_cache(maxsize=1)
 def class_tables() -> ClassTables:
     """The multiset and binomial tables (built once per process, in milliseconds)."""
@@ -66,9 +70,10 @@ def class_tables() -> ClassTables:
     rows: list[tuple[int, ...]] = []
     offsets = [0]
     for size in range(MAX_MISSING + 1):
-        block = sorted(itertools.combinations_with_replacement(range(13), size), key=multiset_index)
-        assert [multiset_index(ranks) for ranks in block] == list(range(len(block)))
-        rows += block
+        # Strictly increasing r_i + i in colex order (reversed tuples sorted) is index order;
+        # tests check it against multiset_index.
+        increasing = sorted(itertools.combinations(range(12 + size), size), key=_reversed)
+        rows += [tuple(value - i for i, value in enumerate(sequence)) for sequence in increasing]
         offsets.append(len(rows))
     multisets = np.zeros((len(rows), MAX_MISSING), np.int64)
     for row, ranks in enumerate(rows):

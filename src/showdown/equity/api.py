@@ -15,7 +15,6 @@ from .._progress import Progress, ProgressLike, check_progress
 from .._tasks import check_cluster_arguments, cluster_client
 from ..cards import CardsLike
 from . import exact as exact_module
-from .montecarlo import max_stderr, sample
 from .result import EquityResult
 from .spot import Spot, cached_spot
 
@@ -186,6 +185,8 @@ def equity(
     if samples is None and target_stderr is None:
         target_stderr = DEFAULT_TARGET_STDERR
     cap = max_samples if max_samples is not None else DEFAULT_MAX_SAMPLES
+    from .montecarlo import max_stderr, sample  # sampled runs only: exact ones skip its import
+
     with _cluster(client, scheduler) as chosen:
         counters = sample(
             spot,
