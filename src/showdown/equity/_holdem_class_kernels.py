@@ -82,9 +82,11 @@ def holdem_class_kernel(
     flush = tables.flush
     values = tables.values7
     rows = tables.offsets7
-    # Scratch arrays share two types (int64, uint64): each distinct array type
-    # numba allocates costs compile time.
-    rank_key = np.zeros(13, np.uint64)
+    # Every scratch array is int64 allocated 2-D: each distinct array type numba
+    # allocates costs compile time.
+    # uint64 scratch is an int64 allocation viewed as uint64: one allocation type to compile.
+    unsigned = np.zeros((3, max(13, n_players)), np.int64).view(np.uint64)
+    rank_key = unsigned[0, :13]
     for rank in range(13):
         rank_key[rank] = tables.card_key[4 * rank] & RANK_SUM_MASK
     board_mask = np.uint64(0)
@@ -102,8 +104,8 @@ def holdem_class_kernel(
     with_suit = per_rank[3]
     without_suit = per_rank[4]
     eligible_bit = per_rank[5]
-    player_mask = np.zeros(n_players, np.uint64)
-    player_rank_sum = np.zeros(n_players, np.uint64)
+    player_mask = unsigned[1, :n_players]
+    player_rank_sum = unsigned[2, :n_players]
     hole_suit_ranks = np.zeros((n_players, 4), np.int64)
     rank_high = np.zeros((1, n_players), np.int64)[0]
     # Outcomes are buffered and scored in batches (see ``_scoring``).
