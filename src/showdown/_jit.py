@@ -209,6 +209,10 @@ COMPILE_SECONDS: dict[str, float] = {
 }
 
 
+#: What a kernel without a recorded figure counts in an estimate (seconds).
+UNKNOWN_COMPILE_SECONDS = 1.0
+
+
 def estimate_compile_seconds(kernels: Iterable[str]) -> float:
     """Sum of :data:`COMPILE_SECONDS` over ``kernels`` (unknown names count one second).
 
@@ -217,7 +221,7 @@ def estimate_compile_seconds(kernels: Iterable[str]) -> float:
     >>> estimate_compile_seconds(["evaluate_kernel", "omaha_kernel"])
     4.6
     """
-    return round(sum(COMPILE_SECONDS.get(name, 1.0) for name in kernels), 1)
+    return round(sum(COMPILE_SECONDS.get(name, UNKNOWN_COMPILE_SECONDS) for name in kernels), 1)
 
 
 def compile_message(what: str, seconds: float) -> str:

@@ -15,10 +15,9 @@ from click.testing import CliRunner
 from showdown import _tasks, equity
 from showdown.cli.main import main
 from showdown.distributed import ClusterError
-from showdown.equity import deals as deals_module
 from showdown.equity import exact as exact_module
-from showdown.equity import join as join_module
 from showdown.equity import montecarlo
+from showdown.equity import plan as plan_module
 from showdown.equity.result import Counters, EquityResult
 from showdown.equity.spot import cached_spot
 
@@ -96,8 +95,7 @@ def test_a_standard_error_target_stops_at_the_local_deal(
 def small_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
     """Cheap spots cut into many blocks, and sent to the cluster although they are quick."""
     monkeypatch.setattr(exact_module, "LOCAL_SECONDS", 0.0)
-    for module in (exact_module, join_module, deals_module):
-        monkeypatch.setattr(module, "BLOCK_SECONDS", 0.02)
+    monkeypatch.setattr(plan_module, "BLOCK_SECONDS", 0.02)
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ from reference.board_by_board import deal_game_counters
 from showdown.cards import format_cards
 from showdown.equity import equity
 from showdown.equity.exact import ExactTooSlowError, plan_exact, run_exact
+from showdown.equity.plan import BLOCK_SECONDS
 from showdown.equity.spot import build_spot
 
 ESTIMATED_SPOTS = [
@@ -65,11 +66,11 @@ def test_exact_none_enumerates_small_spots_and_samples_big_ones() -> None:
 
 
 def test_progress_reports_every_block_and_its_exception_stops_the_run() -> None:
-    # About three seconds of work in blocks of about 0.15 s: the first report
-    # raises, so exactly one report is made and the run stops.
+    # Planned (by the cost model; no clock is read) as many blocks: the first
+    # report raises, so exactly one report is made and the run stops.
     spot = build_spot(["AhKh", "random", "QQ"], "", "", "holdem")
     plan = plan_exact(spot, use_tables=False)
-    assert plan.estimated_seconds > 1.0
+    assert plan.estimated_seconds / BLOCK_SECONDS > 6
     calls: list[tuple[int, int]] = []
 
     def interrupt(done: int, total: int) -> None:
@@ -166,15 +167,15 @@ def test_stud_and_draw_blocks_match_the_deal_by_deal_kernel(seed: int, game: str
 
 
 def test_a_long_board_is_split_into_short_joins() -> None:
-    # One river, about half a second of joining: the first looped player's
-    # holdings are split so that no kernel call runs much longer than a block.
+    # One river planned (cost model) at several blocks of joining: the first looped
+    # player's holdings are split so that no kernel call is planned longer than a block.
     players = ["random", "random", "random"]
     spot = build_spot(players, "4hAd3c4c7c", "6h", "holdem")
     plan = plan_exact(spot)
     assert plan.method == "join"
     calls: list[tuple[int, int]] = []
     split = run_exact(spot, plan, lambda done, total: calls.append((done, total)))
-    assert calls[-1][1] == len(calls) >= max(2, int(plan.estimated_seconds / 0.15))
+    assert calls[-1][1] == len(calls) >= max(2, int(plan.estimated_seconds / BLOCK_SECONDS))
     plan.estimated_seconds = 1e-6  # one block: the same counters in one call
     whole = run_exact(spot, plan)
     np.testing.assert_array_equal(split.counts, whole.counts)

@@ -28,7 +28,6 @@ from ..cards import CardsLike, format_card
 from . import plan as planning
 from .breakdown import add_rows
 from .exact import (
-    BLOCK_SECONDS,
     MAX_EXACT_SECONDS,
     ExactTooSlowError,
     _class_kernel,
@@ -224,8 +223,7 @@ def runout_counters(
 
     # Blocks of whole joint holdings, about MAX_BLOCK_ITEMS items (and a block's time) each.
     items = np.cumsum(fits.sum(axis=1))
-    per_item = seconds / max(int(items[-1]), 1)
-    limit = int(min(MAX_BLOCK_ITEMS, max(1, BLOCK_SECONDS / max(per_item, 1e-9))))
+    limit = planning.items_per_block(seconds, int(items[-1]), MAX_BLOCK_ITEMS)
     bounds = []
     first = 0
     while first < len(cards):

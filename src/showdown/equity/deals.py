@@ -12,14 +12,12 @@ from .._tasks import Runner
 from ..evaluator import get_tables
 from ._deal_kernels import deal_kernel
 from .exact import report_blocks
-from .plan import ExactPlan
+from .plan import ExactPlan, items_per_block
 from .result import Counters
 from .spot import Spot, count_deals
 
 #: Prefixes per run, at least (more blocks than threads, steady progress).
 MIN_PREFIXES = 256
-#: Target seconds of one kernel call.
-BLOCK_SECONDS = 0.15
 
 
 def deal_prefixes(slot_player: NDArray[np.int64], deck_size: int, depth: int) -> NDArray[np.int64]:
@@ -105,8 +103,7 @@ def run_deals(
     while depth < slot_player.size and len(prefixes) < MIN_PREFIXES:
         depth += 1
         prefixes = deal_prefixes(slot_player, deck.size, depth)
-    per_prefix = plan.estimated_seconds * max(plan.threads, 1) / len(prefixes)
-    size = max(1, int(BLOCK_SECONDS / max(per_prefix, 1e-9)))
+    size = items_per_block(plan.estimated_seconds * max(plan.threads, 1), len(prefixes))
     job = DealJob(spot.game.hilo, known, known_length, slot_player, deck, prefixes, size)
     starts = list(range(0, len(prefixes), size))
     total = Counters.empty(n_players)

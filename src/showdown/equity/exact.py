@@ -65,8 +65,6 @@ __all__ = [
 
 #: ``exact=True`` refuses runs estimated to take longer than this (seconds).
 MAX_EXACT_SECONDS = 60.0
-#: Target duration of one kernel call (seconds): progress and Ctrl-C happen between calls.
-BLOCK_SECONDS = 0.15
 #: Most joint holdings in one kernel call (bounds the per-holding output arrays).
 MAX_BLOCK_HOLDINGS = 20_000
 #: With a Dask client, runs estimated under this (seconds, one thread) still run
@@ -348,8 +346,8 @@ def _run_classes(
         by_holding = np.argsort(original_holding, kind="stable")
         sorted_holding = original_holding[by_holding]
     n_distinct = groups.cards.shape[0]
-    per_holding = plan.estimated_seconds * max(plan.threads, 1) / max(n_distinct, 1)
-    size = int(min(MAX_BLOCK_HOLDINGS, max(1, BLOCK_SECONDS / max(per_holding, 1e-9))))
+    one_thread = plan.estimated_seconds * max(plan.threads, 1)
+    size = planning.items_per_block(one_thread, n_distinct, MAX_BLOCK_HOLDINGS)
     starts = list(range(0, n_distinct, size))
     job = ClassJob(spot.game.mode == 1, groups.cards, board, dead_mask, perms, hilo, size)
 

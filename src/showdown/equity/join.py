@@ -11,14 +11,13 @@ from numpy.typing import NDArray
 
 from .._tasks import Runner
 from ..evaluator import get_tables
+from . import plan as plan_module
 from ._join_kernels import join_combos_kernel, join_kernel
 from .exact import report_blocks
-from .plan import JOIN_STEP, ExactPlan
+from .plan import JOIN_STEP, ExactPlan, items_per_block
 from .result import Counters
 from .spot import Spot
 
-#: Target seconds of one kernel call.
-BLOCK_SECONDS = 0.15
 #: The plain join kernel's per-combo deals argument (never read).
 _NO_DEALS = np.zeros(1, np.int64)
 
@@ -118,11 +117,12 @@ def run_join(
     largest = int(plan.details["largest"])
     boards = complete_boards(spot)
     mixes = _weight_classes(spot)
-    per_board = plan.estimated_seconds * max(plan.threads, 1) / (len(boards) * len(mixes))
-    size = max(1, int(BLOCK_SECONDS / max(per_board, 1e-9)))
+    one_thread = plan.estimated_seconds * max(plan.threads, 1)
+    size = items_per_block(one_thread, len(boards) * len(mixes))
     # A board that alone takes longer than a block is split over the first
     # looped player's holdings, so every kernel call stays short.
-    splits = max(1, int(np.ceil(per_board / BLOCK_SECONDS))) if size == 1 else 1
+    per_board = one_thread / (len(boards) * len(mixes))
+    splits = max(1, int(np.ceil(per_board / plan_module.BLOCK_SECONDS))) if size == 1 else 1
     first_looped = 1 if largest == 0 else 0
 
     rows_by_mix = []

@@ -39,6 +39,9 @@ SECONDS_PER_EVALUATION = {
 }
 #: Python work around any exact run (seconds).
 RUN_OVERHEAD = 2e-4
+#: Target duration of one kernel call by the cost model (seconds): progress reports and
+#: Ctrl-C happen between calls. Every exact method cuts its work with :func:`items_per_block`.
+BLOCK_SECONDS = 0.15
 #: Fixed cost of one joint holding in the class kernels (set-up, suit symmetry), in evaluations.
 HOLDING_OVERHEAD = 100.0
 #: A join step (one joint holding of the other players counted against the largest
@@ -305,3 +308,18 @@ def _plan_join(spot: Spot) -> ExactPlan:
 def _live_for_boards(spot: Spot) -> int:
     """Cards a board completion may draw: the deck less every fixed player's cards."""
     return int(spot.deck.size)
+
+
+def items_per_block(seconds: float, items: int, most: int | None = None) -> int:
+    """How many of ``items`` (together ``seconds`` of work by the cost model) make a block.
+
+    About :data:`BLOCK_SECONDS` of work, at least one item, at most ``most``.
+
+    Examples
+    --------
+    >>> items_per_block(3.0, 1000), items_per_block(3.0, 1000, most=20), items_per_block(9.0, 2)
+    (50, 20, 1)
+    """
+    per_item = seconds / max(items, 1)
+    size = max(1, int(BLOCK_SECONDS / max(per_item, 1e-9)))
+    return size if most is None else min(most, size)
