@@ -281,3 +281,66 @@ def flush_class(
         weight *= without_suit[e] + bit * (with_suit[e] - without_suit[e])
         mask |= bit * eligible_bit[e]
     return weight, mask
+
+
+@jit_inline
+def flush_classes(
+    n_distinct,
+    distinct,
+    multiplicity,
+    available,
+    binomials,
+    subsets,
+    n_subsets,
+    board_suit_ranks,
+    live_suit,
+    orbit_size,
+    needed,
+    with_suit,
+    without_suit,
+    eligible_bit,
+    found,
+):  # pragma: no cover - compiled
+    """Every flush class of the current rank multiset: ``(classes, boards in them)``.
+
+    Class ``k`` is ``found[0, k]`` (its suit), ``found[1, k]`` (the suit's board
+    ranks, known board cards included) and ``found[2, k]`` (its boards, times its
+    suit's orbit). A suit is walked when at least ``needed[suit]`` of the
+    multiset's ranks may come in it (``needed`` is 99 for suits never walked).
+    Each game's kernel values its players' flushes class by class.
+    """
+    n_found = 0
+    flush_boards = 0
+    for suit in range(4):
+        if needed[suit] > n_distinct:
+            continue
+        n_eligible, factor = eligible_ranks(
+            live_suit[suit],
+            n_distinct,
+            distinct,
+            multiplicity,
+            available,
+            binomials,
+            with_suit,
+            without_suit,
+            eligible_bit,
+        )
+        if n_eligible < needed[suit]:
+            continue
+        factor *= orbit_size[suit]
+        for item in range(n_subsets[n_eligible, needed[suit]]):
+            ways, suited = flush_class(
+                subsets[n_eligible, needed[suit], item],
+                n_eligible,
+                with_suit,
+                without_suit,
+                eligible_bit,
+            )
+            if ways == 0:
+                continue
+            found[0, n_found] = suit
+            found[1, n_found] = suited | board_suit_ranks[suit]
+            found[2, n_found] = ways * factor
+            flush_boards += ways * factor
+            n_found += 1
+    return n_found, flush_boards

@@ -31,8 +31,7 @@ from ..evaluator._kernels import RANK_SUM_MASK
 from ._class_common import (
     MOST_CLASSES_PER_MULTISET,
     bit_count13,
-    eligible_ranks,
-    flush_class,
+    flush_classes,
     prepare_holding,
     split_multiset,
     suit_ranks,
@@ -113,6 +112,8 @@ def holdem_class_kernel(
     lows = np.zeros((n_players, BATCH), np.int64)
     score_scratch = np.zeros((3, BATCH), np.int64)
     weights = np.zeros((1, BATCH), np.int64)[0]
+    # Flush classes of one rank multiset (suit, suited board ranks, boards).
+    found = np.zeros((3, MOST_CLASSES_PER_MULTISET), np.int64)
 
     for h in range(n_holdings):
         if h == 0 or boards.shape[0] > 1:
@@ -186,43 +187,33 @@ def holdem_class_kernel(
                 rank_high[p] = values[
                     (rank_sum & _COLUMN_MASK) + np.uint64(rows[rank_sum >> _ROW_SHIFT])
                 ]
-            flush_boards = 0
-            for suit in range(4):
-                if needed[suit] > n_distinct:
-                    continue
-                n_eligible, factor = eligible_ranks(
-                    live_suit[suit],
-                    n_distinct,
-                    distinct,
-                    multiplicity,
-                    available,
-                    binomials,
-                    with_suit,
-                    without_suit,
-                    eligible_bit,
-                )
-                if n_eligible < needed[suit]:
-                    continue
-                factor *= orbit_size[suit]
-                for item in range(n_subsets[n_eligible, needed[suit]]):
-                    ways, suited = flush_class(
-                        subsets[n_eligible, needed[suit], item],
-                        n_eligible,
-                        with_suit,
-                        without_suit,
-                        eligible_bit,
+            n_flushes, flush_boards = flush_classes(
+                n_distinct,
+                distinct,
+                multiplicity,
+                available,
+                binomials,
+                subsets,
+                n_subsets,
+                board_suit_ranks,
+                live_suit,
+                orbit_size,
+                needed,
+                with_suit,
+                without_suit,
+                eligible_bit,
+                found,
+            )
+            for k in range(n_flushes):
+                suit = found[0, k]
+                suited = found[1, k]
+                work += n_players
+                for p in range(n_players):
+                    highs[p, n_buffered] = max(
+                        rank_high[p], flush[suited | hole_suit_ranks[p, suit]]
                     )
-                    if ways == 0:
-                        continue
-                    suited |= board_suit_ranks[suit]
-                    work += n_players
-                    for p in range(n_players):
-                        highs[p, n_buffered] = max(
-                            rank_high[p], flush[suited | hole_suit_ranks[p, suit]]
-                        )
-                    weights[n_buffered] = ways * factor
-                    flush_boards += ways * factor
-                    n_buffered += 1
+                weights[n_buffered] = found[2, k]
+                n_buffered += 1
             if total > flush_boards:
                 for p in range(n_players):
                     highs[p, n_buffered] = rank_high[p]

@@ -18,8 +18,7 @@ from .._jit import jit
 from ._class_common import (
     MOST_CLASSES_PER_MULTISET,
     bit_count13,
-    eligible_ranks,
-    flush_class,
+    flush_classes,
     prepare_holding,
     split_multiset,
     suit_ranks,
@@ -106,6 +105,8 @@ def omaha_class_kernel(
     lows = np.zeros((n_players, BATCH), np.int64)
     score_scratch = np.zeros((3, BATCH), np.int64)
     weights = np.zeros((1, BATCH), np.int64)[0]
+    # Flush classes of one rank multiset (suit, suited board ranks, boards).
+    found = np.zeros((3, MOST_CLASSES_PER_MULTISET), np.int64)
 
     for h in range(n_holdings):
         if h == 0 or boards.shape[0] > 1:
@@ -215,66 +216,56 @@ def omaha_class_kernel(
                 rank_high[p] = best
                 if hilo:
                     rank_low8[p] = omaha_low8[(player_low[p] << 8) | low]
-            flush_boards = 0
-            for suit in range(4):
-                if needed[suit] > n_distinct:
-                    continue
-                n_eligible, factor = eligible_ranks(
-                    live_suit[suit],
-                    n_distinct,
-                    distinct,
-                    multiplicity,
-                    available,
-                    binomials,
-                    with_suit,
-                    without_suit,
-                    eligible_bit,
-                )
-                if n_eligible < needed[suit]:
-                    continue
-                factor *= orbit_size[suit]
-                for item in range(n_subsets[n_eligible, needed[suit]]):
-                    ways, suited = flush_class(
-                        subsets[n_eligible, needed[suit], item],
-                        n_eligible,
-                        with_suit,
-                        without_suit,
-                        eligible_bit,
-                    )
-                    if ways == 0:
-                        continue
-                    suited |= board_suit_ranks[suit]
-                    # The suited board ranks' triples (3 to 5 ranks, 1 to 10 triples);
-                    # three suited board cards, the common case, are their own triple.
-                    n_triples = 1
-                    suited_triples[0] = suited
-                    if bit_count13(suited) > 3:
-                        n_board_suited = 0
-                        rest = suited
-                        while rest:
-                            suited_board[n_board_suited] = rest & -rest  # lowest set bit
-                            rest &= rest - 1
-                            n_board_suited += 1
-                        n_triples = 0
-                        for a in range(n_board_suited - 2):
-                            for b in range(a + 1, n_board_suited - 1):
-                                for c in range(b + 1, n_board_suited):
-                                    suited_triples[n_triples] = (
-                                        suited_board[a] | suited_board[b] | suited_board[c]
-                                    )
-                                    n_triples += 1
-                    work += n_players
-                    for p in range(n_players):
-                        best = rank_high[p]
-                        for pair in range(suited_pairs[p * 4 + suit, 0]):
-                            hole_ranks = suited_pairs[p * 4 + suit, 1 + pair]
-                            for t in range(n_triples):
-                                best = max(best, flush[hole_ranks | suited_triples[t]])
-                        highs[p, n_buffered] = best
-                        lows[p, n_buffered] = rank_low8[p]
-                    weights[n_buffered] = ways * factor
-                    flush_boards += ways * factor
-                    n_buffered += 1
+            n_flushes, flush_boards = flush_classes(
+                n_distinct,
+                distinct,
+                multiplicity,
+                available,
+                binomials,
+                subsets,
+                n_subsets,
+                board_suit_ranks,
+                live_suit,
+                orbit_size,
+                needed,
+                with_suit,
+                without_suit,
+                eligible_bit,
+                found,
+            )
+            for k in range(n_flushes):
+                suit = found[0, k]
+                suited = found[1, k]
+                # The suited board ranks' triples (3 to 5 ranks, 1 to 10 triples);
+                # three suited board cards, the common case, are their own triple.
+                n_triples = 1
+                suited_triples[0] = suited
+                if bit_count13(suited) > 3:
+                    n_board_suited = 0
+                    rest = suited
+                    while rest:
+                        suited_board[n_board_suited] = rest & -rest  # lowest set bit
+                        rest &= rest - 1
+                        n_board_suited += 1
+                    n_triples = 0
+                    for a in range(n_board_suited - 2):
+                        for b in range(a + 1, n_board_suited - 1):
+                            for c in range(b + 1, n_board_suited):
+                                suited_triples[n_triples] = (
+                                    suited_board[a] | suited_board[b] | suited_board[c]
+                                )
+                                n_triples += 1
+                work += n_players
+                for p in range(n_players):
+                    best = rank_high[p]
+                    for pair in range(suited_pairs[p * 4 + suit, 0]):
+                        hole_ranks = suited_pairs[p * 4 + suit, 1 + pair]
+                        for t in range(n_triples):
+                            best = max(best, flush[hole_ranks | suited_triples[t]])
+                    highs[p, n_buffered] = best
+                    lows[p, n_buffered] = rank_low8[p]
+                weights[n_buffered] = found[2, k]
+                n_buffered += 1
             if total > flush_boards:
                 for p in range(n_players):
                     highs[p, n_buffered] = rank_high[p]
