@@ -227,6 +227,24 @@ def _without(seat, top, n, bets, stacks, folded, all_in):  # pragma: no cover - 
 
 
 @jit_llvm_inline
+def _put_in(
+    seat, paid, top, n, bets, stacks, totals, folded, all_in
+):  # pragma: no cover - compiled
+    """``seat`` puts ``paid`` more chips in (at most its stack); all-in when that is all of it.
+
+    Returns the top-two capacities, updated when the seat can no longer act.
+    """
+    stack = stacks[seat]
+    stacks[seat] = stack - paid
+    totals[seat] += paid
+    bets[seat] += paid
+    if paid == stack:
+        all_in[seat] = 1
+        top = _without(seat, top, n, bets, stacks, folded, all_in)
+    return top
+
+
+@jit_llvm_inline
 def betting_round(
     n,
     seats,
@@ -379,13 +397,7 @@ def betting_round(
                 counters[seat, COUNT_CALLS] += 1
                 if first_round:
                     vpip[seat] = 1
-                paid = min(owed, stack)
-                stacks[seat] = stack - paid
-                totals[seat] += paid
-                bets[seat] += paid
-                if paid == stack:
-                    all_in[seat] = 1
-                    top = _without(seat, top, n, bets, stacks, folded, all_in)
+                top = _put_in(seat, min(owed, stack), top, n, bets, stacks, totals, folded, all_in)
             else:
                 counters[seat, COUNT_CHECKS] += 1
             needs[seat] = 0
@@ -393,12 +405,7 @@ def betting_round(
         elif kind == BRING_IN:
             bring_in_due = False
             paid = min(bring_in, stack)
-            stacks[seat] = stack - paid
-            totals[seat] += paid
-            bets[seat] += paid
-            if paid == stack:
-                all_in[seat] = 1
-                top = _without(seat, top, n, bets, stacks, folded, all_in)
+            top = _put_in(seat, paid, top, n, bets, stacks, totals, folded, all_in)
             current = max(current, paid)
             after_bring_in(seat, n, folded, all_in, needs)
         else:
@@ -407,13 +414,7 @@ def betting_round(
                 vpip[seat] = 1
                 pfr[seat] = 1
             bring_in_due = False
-            paid = amount - bets[seat]
-            stacks[seat] = stack - paid
-            totals[seat] += paid
-            bets[seat] = amount
-            if paid == stack:
-                all_in[seat] = 1
-                top = _without(seat, top, n, bets, stacks, folded, all_in)
+            top = _put_in(seat, amount - bets[seat], top, n, bets, stacks, totals, folded, all_in)
             reopen, full_bet, last_raise, bets_count, bet_size = apply_bet(
                 amount, current, full_bet, bet_size, last_raise, bets_count, open_pair, limits
             )
