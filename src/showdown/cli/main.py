@@ -40,6 +40,20 @@ class _OrderedGroup(click.Group):
         command: click.Command = getattr(module, f"{cmd_name}_command")
         return command
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name = args[0] if args else ""
+        if name in COMMANDS or name.startswith("-"):
+            return super().resolve_command(ctx, args)
+        import difflib  # the error path only
+
+        close = difflib.get_close_matches(name, COMMANDS, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise click.UsageError(
+            f"no such command {name!r}{hint}; commands: {', '.join(COMMANDS)}", ctx
+        )
+
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
