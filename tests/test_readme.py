@@ -165,3 +165,11 @@ def _run_against_local_cluster(commands: list[str], tmp_path: Path) -> None:
             words[where + 1] = cluster.scheduler_address
             done = _showdown(words[1:], tmp_path)
             assert done.returncode == 0, f"{command}\n{done.stderr}"
+
+
+def test_each_section_appears_once() -> None:
+    # A bad splice once pasted half the README twice; every test above still passed.
+    text = README.read_text(encoding="utf-8")
+    outside_code = FENCE.sub("", text)
+    sections = [line for line in outside_code.splitlines() if line.startswith("## ")]
+    assert len(sections) == len(set(sections)), sections
