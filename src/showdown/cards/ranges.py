@@ -30,7 +30,12 @@ unicode look-alikes (the long s ``ſ``, the Kelvin sign ``K``) are refused.
 =============  ==========================================================
 
 Weights: an item may end in ``:weight`` with ``0 < weight <= 1``, for example
-``"QQ+, AKs:0.5, AKo:0.25"``. The weight applies to that one item only.
+``"QQ+, AKs:0.5, AKo:0.25"``. The weight applies to that one item only and
+ends at the first space or comma: ``"AA:0.5 72"`` is AA at half weight plus
+72 at full weight. A weight is a plain decimal number (``0.5``, ``.5``,
+``1``, ``5e-1``); ``nan``, ``inf``, signs, ``_`` and a second ``:`` are
+refused, as is anything that is 0 or above 1 once read (``1e-400``).
+Spaces may surround the ``:`` (``"AKs : 0.5"``).
 A combo named by several items is counted once; when the items give it
 different weights the **last one wins**, so ``"QQ+:0.5, AA"`` keeps AA at
 full weight and plays QQ and KK half the time.
@@ -69,6 +74,8 @@ _WHITESPACE = re.compile(r"\s+")
 # Spaces around ":" and on both sides of a run's "-" ("22 - 55") never separate
 # items; "JJ- AKs" stays "JJ and down" then AKs.
 _TIGHTEN = re.compile(r"\s*(:)\s*|\s+(-)\s+")
+# A weight: digits with an optional fraction (or just ".5"), an optional exponent.
+_WEIGHT = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?", re.ASCII)
 _VALID_ITEMS = (
     "a hand class (AK, AKs, AKo, QQ), QQ+ or A2s+ (and up), JJ- (and down), "
     "a run (T9s-76s, A9s-A5s, 22-55), a combo (AhKh) or random"
@@ -395,14 +402,19 @@ def _expand_run(item: str, bad: str) -> list[tuple[int, int]]:
 def _split_weight(item: str, bad: str) -> tuple[str, float]:
     if ":" not in item:
         return item, 1.0
-    body, weight_text = item.rsplit(":", 1)
-    try:
-        if not weight_text.isascii():  # float() would read other scripts' digits
-            raise ValueError(weight_text)
-        weight = float(weight_text)
-    except ValueError:
-        raise ValueError(f"range: bad weight in {bad!r}") from None
-    if not (0.0 < weight <= 1.0):  # also rejects nan
+    body, weight_text = item.split(":", 1)
+    if ":" in weight_text:
+        raise ValueError(f"range: an item takes one weight, got {bad!r}")
+    if not weight_text:
+        raise ValueError(f"range: missing weight after ':' in {bad!r}")
+    # A plain decimal only: float() alone would also read "nan", "inf", "1_0",
+    # signs and other scripts' digits.
+    if not _WEIGHT.fullmatch(weight_text):
+        raise ValueError(
+            f"range: bad weight {weight_text!r} in {bad!r}: expected a number in (0, 1] such as 0.5"
+        )
+    weight = float(weight_text)
+    if not (0.0 < weight <= 1.0):  # "1e-400" reads as 0
         raise ValueError(f"range: weight must be in (0, 1], got {weight_text!r} in {bad!r}")
     return body, weight
 
@@ -511,11 +523,9 @@ def _split_items(text: str, name: str) -> list[str]:
         start = 0
         while start < len(pieces):
             end = start + 1
-            # A piece ending in "-" ("JJ-") closes its item: "JJ- AA" is JJ and
-            # below plus AA, not the run JJ-AA ("JJ - AA" is the run).
             limit = start + 1
-            while limit < min(len(pieces), start + _MAX_PIECES) and not (
-                len(pieces[limit - 1]) > 1 and pieces[limit - 1].endswith("-")
+            while limit < min(len(pieces), start + _MAX_PIECES) and not _closes_item(
+                pieces[limit - 1]
             ):
                 limit += 1
             for stop in range(limit, start, -1):
@@ -527,8 +537,20 @@ def _split_items(text: str, name: str) -> list[str]:
     return items
 
 
-#: Longest run of space-separated pieces joined into one item ("A h K h : 0 . 5").
+#: Longest run of space-separated pieces joined into one item ("A h K h : 0.5").
 _MAX_PIECES = 12
+
+
+def _closes_item(piece: str) -> bool:
+    """Whether no later piece can belong to the item that ``piece`` is part of.
+
+    A weight is the last thing in an item and ends at the first space, so a
+    piece holding ":" closes its item: "AA:0.5 72" is AA at half weight plus
+    72, never AA at weight 0.572. A piece ending in "-" ("JJ-") closes its
+    item too: "JJ- AA" is JJ and below plus AA, not the run JJ-AA ("JJ - AA"
+    is the run).
+    """
+    return ":" in piece or (len(piece) > 1 and piece.endswith("-"))
 
 
 def _is_item(item: str) -> bool:
