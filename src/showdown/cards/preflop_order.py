@@ -11,6 +11,10 @@ script is ``python -m showdown.equity._build_preflop_order``; a slow test
 recomputes rows and compares). Equity is ``(wins + ties / 2) / deals``,
 kept as an exact fraction so the order never depends on rounding; classes
 with equal equity keep grid order (:data:`~showdown.cards.range_grid.HAND_CLASSES`).
+The file is used only if its SHA-256 is the recorded one
+(:mod:`showdown._data_files`); otherwise the first call raises
+:class:`~showdown._data_files.DataFileError` naming the file, so a damaged
+install never yields a wrong order.
 
 Examples
 --------
@@ -25,36 +29,41 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
+from .._data_files import DataFileError, data_path, read_data_file
 from .range_grid import HAND_CLASSES
 
 if TYPE_CHECKING:
     from fractions import Fraction
 
-__all__ = ["PREFLOP_ORDER_FILE", "preflop_equity", "preflop_order"]
+__all__ = ["PREFLOP_ORDER_FILE", "PREFLOP_ORDER_PATH", "preflop_equity", "preflop_order"]
 
 #: Package data file (inside ``showdown.cards``).
 PREFLOP_ORDER_FILE = "data/preflop_order.csv"
+#: Its name among the shipped data files, whose SHA-256 is checked before use.
+_DATA_NAME = "cards/" + PREFLOP_ORDER_FILE
+#: Where it is read from.
+PREFLOP_ORDER_PATH = data_path(_DATA_NAME)
 
 
 @functools.cache
 def _exact_equities() -> dict[str, Fraction]:
-    # Imported here: importlib.resources alone costs tens of milliseconds at
-    # import time, and most programs never ask for the order.
+    # Imported here: most programs never ask for the order.
     import csv
     import io
     from fractions import Fraction
-    from importlib import resources
 
-    text = resources.files("showdown.cards").joinpath(PREFLOP_ORDER_FILE).read_text("utf-8")
+    # The hash check comes first: a damaged file would otherwise give a
+    # traceback or, reordered or edited, a silently wrong top-X % range.
+    text = read_data_file(_DATA_NAME, PREFLOP_ORDER_PATH).decode("utf-8")
     equities: dict[str, Fraction] = {}
     for row in csv.DictReader(io.StringIO(text)):
         deals, wins, ties = int(row["deals"]), int(row["wins"]), int(row["ties"])
         equities[row["hand_class"]] = Fraction(2 * wins + ties, 2 * deals)
     missing = set(HAND_CLASSES) - set(equities)
     if missing or len(equities) != len(HAND_CLASSES):
-        # Only a broken install gets here: the file ships with the package.
-        raise RuntimeError(
-            f"{PREFLOP_ORDER_FILE}: expected the 169 classes, missing {sorted(missing)}"
+        # Only a wrong recorded hash gets here: the checked file holds the 169 classes.
+        raise DataFileError(
+            f"{PREFLOP_ORDER_PATH}: expected the 169 classes, missing {sorted(missing)}"
         )
     return equities
 

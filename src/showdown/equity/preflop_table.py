@@ -13,7 +13,8 @@ Rebuild (about a minute on two cores)::
 
     python -m showdown.equity.preflop_table build
 
-and put the printed hash into :data:`TABLE_SHA256`.
+and record the printed hash in :data:`showdown._data_files.DATA_SHA256`
+(where every shipped data file's hash lives).
 
 Canonical form of a matchup
 ---------------------------
@@ -41,6 +42,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
+from .._data_files import DATA_SHA256, data_path, sha256_fault
 from ._table_kernels import table_sums
 from .result import Counters
 from .spot import Spot
@@ -48,9 +50,11 @@ from .spot import Spot
 if TYPE_CHECKING:
     from .breakdown import ComboBreakdown
 
-TABLE_PATH = Path(__file__).parent / "data" / "preflop_headsup.npz"
-#: SHA-256 of the shipped table file (printed by the build command).
-TABLE_SHA256 = "aa501a1023b934f0a47f6d1624f8f2b331b2ac819f54fd19589d9a3b694b596d"
+#: The table's name among the shipped data files.
+TABLE_FILE = "equity/data/preflop_headsup.npz"
+TABLE_PATH = data_path(TABLE_FILE)
+#: SHA-256 of the shipped table file, from the record of every shipped data file.
+TABLE_SHA256 = DATA_SHA256[TABLE_FILE]
 #: Boards of a heads-up preflop matchup: C(48, 5).
 BOARDS = 1_712_304
 #: Columns of a table row: boards won by hand 1, won by hand 2, tied; then each hand's
@@ -197,12 +201,13 @@ def load_table() -> tuple[NDArray[np.int64], NDArray[np.int32]] | None:
     """The shipped table, or None (with a warning) when it is missing or altered."""
     try:
         data = TABLE_PATH.read_bytes()
-    except OSError:
-        return None
-    if hashlib.sha256(data).hexdigest() != TABLE_SHA256:
+    except OSError as error:
+        fault: str | None = f"cannot be read ({type(error).__name__}: {error.strerror or error})"
+    else:
+        fault = sha256_fault(data, TABLE_SHA256)
+    if fault is not None:
         warnings.warn(
-            f"{TABLE_PATH} does not match its recorded hash; heads-up preflop equity "
-            "will be computed instead of read",
+            f"{TABLE_PATH} {fault}; heads-up preflop equity will be computed instead of read",
             RuntimeWarning,
             stacklevel=2,
         )

@@ -17,8 +17,10 @@ Omaha's exactly-two-plus-three rule.
 
 The tables are built by :func:`showdown.evaluator.build.build_tables` and
 shipped with the package (``data/tables-v2.npz``). :func:`get_tables` reads
-that file and trusts it only if every field has the expected dtype and shape
-and the SHA-256 of the content equals :data:`TABLES_SHA256`; otherwise it
+that file and trusts it only if the file's SHA-256 is the one recorded for
+every shipped data file (:mod:`showdown._data_files`), every field has the
+expected dtype and shape and the SHA-256 of the content equals
+:data:`TABLES_SHA256` (which also checks rebuilt copies); otherwise it
 warns once (:class:`TableFileWarning`, naming the file and the fault),
 uses a verified copy in the cache folder (``SHOWDOWN_CACHE_DIR``, else
 ``$XDG_CACHE_HOME/showdown``, else ``~/.cache/showdown``) or rebuilds the
@@ -39,6 +41,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from .._data_files import DATA_SHA256, data_path, sha256_fault
 from .categories import N_LOWS, is_high_strength, low_strengths
 
 __all__ = [
@@ -114,8 +117,10 @@ TABLE_LAYOUT: dict[str, tuple[str, tuple[int, ...]]] = {
 #: tables and checks both this value and the shipped file.
 TABLES_SHA256 = "0213c83c217f00822c2b742fa26508d08b3c4ab28cffcadb290c29e71c92a8d5"
 
+#: The tables' name among the shipped data files (whose SHA-256 is recorded in one place).
+PACKAGED_TABLES_FILE = f"evaluator/data/tables-v{TABLES_VERSION}.npz"
 #: The tables shipped inside the package.
-PACKAGED_TABLES = Path(__file__).with_name("data") / f"tables-v{TABLES_VERSION}.npz"
+PACKAGED_TABLES = data_path(PACKAGED_TABLES_FILE)
 
 
 class TableFileWarning(UserWarning):
@@ -203,16 +208,27 @@ def check_tables(tables: Tables, *, rank_sums: np.ndarray | None = None) -> None
     )
 
 
-def read_tables_file(path: Path | str) -> Tables:
+def read_tables_file(path: Path | str, *, shipped: bool = False) -> Tables:
     """Read a tables file and verify it; ``ValueError`` says what is wrong.
 
     The file must be an ``.npz`` with exactly the fields of :class:`Tables`,
     each of the expected dtype and shape, whose :func:`table_digest` equals
-    :data:`TABLES_SHA256`. Pickled objects are never loaded.
+    :data:`TABLES_SHA256`. Pickled objects are never loaded. With
+    ``shipped`` (the file claims to be the packaged one), its bytes must
+    first hash to the SHA-256 recorded for it among the shipped data files;
+    a rebuilt copy has other bytes (zip timestamps), so only the content
+    digest checks it.
     """
     try:
         # Read the bytes first: np.load leaks its file handle when a zip is damaged.
-        with np.load(io.BytesIO(Path(path).read_bytes()), allow_pickle=False) as stored:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise ValueError(f"cannot be read ({type(error).__name__}: {error})") from error
+    fault = sha256_fault(data, DATA_SHA256.get(PACKAGED_TABLES_FILE)) if shipped else None
+    if fault is not None:
+        raise ValueError(fault)
+    try:
+        with np.load(io.BytesIO(data), allow_pickle=False) as stored:
             names = set(stored.files)
             if names != set(Tables._fields):
                 missing = sorted(set(Tables._fields) - names)
@@ -305,7 +321,7 @@ def get_tables() -> Tables:
 
 def _load() -> Tables:
     try:
-        return read_tables_file(PACKAGED_TABLES)
+        return read_tables_file(PACKAGED_TABLES, shipped=True)
     except ValueError as error:
         packaged_fault = f"showdown: the packaged lookup tables {PACKAGED_TABLES} {error}"
     cached = cache_file()
