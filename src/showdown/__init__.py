@@ -53,6 +53,9 @@ if TYPE_CHECKING:
         SimulationResult,
         simulate,
     )
+    from .tournament import (
+        icm,
+    )
 
 __version__ = "0.1.0"
 
@@ -81,6 +84,7 @@ _EXPORTS = {
     "range_stats": "showdown.equity",
     "simulate": "showdown.simulator",
     "SimulationResult": "showdown.simulator",
+    "icm": "showdown.tournament",
 }
 
 __all__ = [*sorted(_EXPORTS), "__version__"]
