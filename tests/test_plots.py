@@ -224,6 +224,28 @@ def test_runout_chart() -> None:
         plot_runouts(cards, values[:2], ["a", "b"])
 
 
+def test_runout_chart_takes_what_runouts_returns() -> None:
+    pytest.importorskip("pandas")
+    frame = showdown.runouts(["AhKh", "QsQd"], board="2c7d9h")
+    ax = plot_runouts(frame)
+    expected = frame[["AhKh", "QsQd"]].to_numpy().T.reshape(-1)
+    assert bar_values(ax) == pytest.approx(expected.tolist())
+    assert [t.get_text() for t in ax.get_xticklabels()] == list(frame.index)
+    with pytest.raises(ValueError, match="only with a list of cards"):
+        plot_runouts(frame, frame.to_numpy(), ["a", "b"])
+    with pytest.raises(TypeError, match="runouts"):
+        plot_runouts(["Ah", "2c"])
+
+
+def test_plot_module_is_an_attribute_after_import_showdown() -> None:
+    code = "import showdown; print(showdown.plot.plot_runouts.__name__)"
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "plot_runouts"
+
+
 def test_preflop_matrix_heatmap() -> None:
     matrix = np.random.default_rng(3).random((169, 169))
     ax = plot_preflop_matrix(matrix)

@@ -90,7 +90,16 @@ _EXPORTS = {
 __all__ = [*sorted(_EXPORTS), "__version__"]
 
 
+# submodules that ``showdown.NAME`` loads on first use (they need optional extras or are
+# heavy, so ``import showdown`` does not import them)
+_LAZY_SUBMODULES = frozenset({"plot", "distributed", "games"})
+
+
 def __getattr__(name: str) -> Any:
+    if name in _LAZY_SUBMODULES:
+        module = importlib.import_module(f"showdown.{name}")
+        globals()[name] = module
+        return module
     module_name = _EXPORTS.get(name)
     if module_name is None:
         raise AttributeError(f"module 'showdown' has no attribute {name!r}")

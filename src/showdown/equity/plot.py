@@ -44,7 +44,9 @@ def plot_equity(
 
     Pass an :class:`~showdown.equity.EquityResult` (its ``players``,
     ``equity``, ``stderr`` and ``exact`` are used), or the arrays
-    ``players``, ``equity`` and optionally ``stderr``.
+    ``players``, ``equity`` and optionally ``stderr``. A hi-lo result gets
+    three bars per player: ``equity``, ``high_equity`` and ``low_equity``
+    (the error bar on ``equity`` only: the halves have no standard error).
 
     Examples
     --------
@@ -60,6 +62,8 @@ def plot_equity(
         errors = None if result.exact else z * np.asarray(result.stderr, dtype=np.float64)
         how = "exact" if result.exact else f"sampled, ±{z:.2f} SE"
         default_title = f"{result.game}{', board ' + result.board if result.board else ''} ({how})"
+        if result.hilo:
+            return _hilo_bars(result, errors, title if title is not None else default_title, ax)
     else:
         if players is None or equity is None:
             raise ValueError("plot_equity: pass an EquityResult, or players= and equity=")
@@ -76,6 +80,24 @@ def plot_equity(
         ax=ax,
         value_label="equity",
         title=title if title is not None else default_title,
+        percent=True,
+    )
+
+
+def _hilo_bars(result: EquityResult, errors: Any, title: str, ax: Any) -> Any:
+    """A hi-lo result's equity and expected half shares, three bars per player."""
+    assert result.high_equity is not None and result.low_equity is not None
+    values = np.column_stack([result.equity, result.high_equity, result.low_equity])
+    if errors is not None:
+        errors = np.column_stack([errors, np.full((len(errors), 2), np.nan)])
+    return bar_chart(
+        values,
+        group_labels=list(result.players),
+        series_labels=["equity", "high half", "low half"],
+        errors=errors,
+        ax=ax,
+        value_label="share of the pot",
+        title=title,
         percent=True,
     )
 
@@ -151,9 +173,9 @@ def plot_categories(
 
 
 def plot_runouts(
-    cards: Sequence[str],
-    equity: ArrayLike,
-    players: Sequence[str],
+    runouts: Any,
+    equity: ArrayLike | None = None,
+    players: Sequence[str] | None = None,
     *,
     baseline: ArrayLike | None = None,
     ax: Any = None,
@@ -163,12 +185,15 @@ def plot_runouts(
 
     Parameters
     ----------
-    cards
-        The next cards' text, one per group (``["2c", "2d", ...]``).
+    runouts
+        What :func:`~showdown.equity.runouts` returns (a DataFrame indexed by
+        the next card, with a ``share`` column and one column per player),
+        or the next cards' text, one per group (``["2c", "2d", ...]``), with
+        ``equity`` and ``players`` given as arrays.
     equity
-        ``(cards, players)`` equity after each card.
+        ``(cards, players)`` equity after each card (only with a card list).
     players
-        Series labels.
+        Series labels (only with a card list).
     baseline
         Optional current equity of each player, drawn as dashed lines.
 
@@ -176,20 +201,40 @@ def plot_runouts(
     --------
     >>> import matplotlib
     >>> matplotlib.use("Agg")
+    >>> import showdown
+    >>> ax = plot_runouts(showdown.runouts(["AhKh", "QsQd"], board="2c7d9h"))
+    >>> len(ax.patches)  # 45 turn cards, two players
+    90
     >>> equity_by_card = [[0.9, 0.1], [0.3, 0.7]]
     >>> ax = plot_runouts(["Ah", "2c"], equity_by_card, ["AsKs", "QQ"], baseline=[0.5, 0.5])
     >>> [round(float(bar.get_height()), 1) for bar in ax.patches]
     [0.9, 0.3, 0.1, 0.7]
     """
-    values = np.asarray(equity, dtype=np.float64)
+    columns = getattr(runouts, "columns", None)
+    if columns is not None:
+        # A runouts() frame: cards are the index, every column but ``share`` is a player.
+        if equity is not None or players is not None:
+            raise ValueError("equity/players: give them only with a list of cards, not a DataFrame")
+        players = [str(name) for name in columns if name != "share"]
+        cards: list[str] = [str(card) for card in runouts.index]
+        values = np.asarray(runouts[players], dtype=np.float64)
+    else:
+        if equity is None or players is None:
+            raise TypeError(
+                "plot_runouts: pass the DataFrame that showdown.runouts() returns, "
+                "or cards, equity and players"
+            )
+        cards = [str(card) for card in runouts]
+        players = [str(name) for name in players]
+        values = np.asarray(equity, dtype=np.float64)
     if values.shape != (len(cards), len(players)):
         raise ValueError(
             f"equity: expected shape ({len(cards)}, {len(players)}), got {values.shape}"
         )
     ax = bar_chart(
         values,
-        group_labels=list(cards),
-        series_labels=list(players),
+        group_labels=cards,
+        series_labels=players,
         ax=ax,
         value_label="equity",
         title=title,
