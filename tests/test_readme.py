@@ -1,13 +1,15 @@
-"""Every code block of README.md is executed here, so the README cannot drift from the code.
+"""Every code block of README.md, docs/cli.md and docs/python.md is executed here, so the
+documentation cannot drift from the code.
 
 - ``pycon`` blocks are doctests (each block on its own, in a fresh namespace);
 - ``console`` blocks are ``$ showdown ...`` commands with their output, run through
   ``python -m showdown`` and compared line by line (``...`` matches anything, as in doctests);
-- ``bash`` blocks: the two quick-start commands are checked against what CI runs (the test
-  command is exactly the one ``.ci/run`` calls) and their ``showdown`` part is run; every other
-  ``showdown`` line is run in a scratch directory and must succeed; a block that starts a Dask
-  cluster runs its ``showdown`` line against a local cluster instead (skipped without the
-  ``dask`` extra).
+- ``bash`` blocks: README's install commands (the blocks that start with ``python3 -m venv``)
+  are checked against what CI runs (the test command is exactly the one ``.ci/run`` calls) and
+  their ``showdown`` part is run; every other ``showdown`` line is run in a scratch directory and
+  must succeed; ``pytest benchmarks/...`` lines name benchmark files that exist; a block that
+  starts a Dask cluster runs its ``showdown`` line against a local cluster instead (skipped
+  without the ``dask`` extra).
 """
 
 from __future__ import annotations
@@ -24,22 +26,27 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
+DOCUMENTS = [README, ROOT / "docs" / "cli.md", ROOT / "docs" / "python.md"]
+INSTALL = "python3 -m venv .venv"
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```\s*$", re.MULTILINE | re.DOTALL)
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 
-def _blocks(language: str) -> list[tuple[int, str]]:
-    """``(line number, code)`` of every README block fenced with ``language``."""
-    text = README.read_text(encoding="utf-8")
+def _blocks(language: str, documents: list[Path] = DOCUMENTS) -> list[tuple[str, str]]:
+    """``(where, code)`` of every block fenced with ``language``; ``where`` is ``file:line``."""
     found = []
-    for match in FENCE.finditer(text):
-        if match.group(1) == language:
-            found.append((text.count("\n", 0, match.start()) + 1, match.group(2)))
+    for document in documents:
+        text = document.read_text(encoding="utf-8")
+        name = document.relative_to(ROOT).as_posix()
+        for match in FENCE.finditer(text):
+            if match.group(1) == language:
+                line = text.count("\n", 0, match.start()) + 1
+                found.append((f"{name}:{line}", match.group(2)))
     return found
 
 
-def _ids(blocks: list[tuple[int, str]]) -> list[str]:
-    return [f"README.md:{line}" for line, _ in blocks]
+def _ids(blocks: list[tuple[str, str]]) -> list[str]:
+    return [where for where, _ in blocks]
 
 
 def _showdown(arguments: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -54,17 +61,20 @@ def _showdown(arguments: list[str], cwd: Path) -> subprocess.CompletedProcess[st
     )
 
 
-def test_readme_has_each_kind_of_block() -> None:
+@pytest.mark.parametrize("document", DOCUMENTS, ids=[d.name for d in DOCUMENTS])
+def test_document_has_only_known_kinds_of_block(document: Path) -> None:
     # A renamed fence would silently drop a block from the checks below.
-    kinds = {match.group(1) for match in FENCE.finditer(README.read_text(encoding="utf-8"))}
+    kinds = {match.group(1) for match in FENCE.finditer(document.read_text(encoding="utf-8"))}
     assert kinds <= {"pycon", "console", "bash"}, kinds
-    assert _blocks("pycon") and _blocks("console") and _blocks("bash")
+    assert _blocks("pycon", [README]) and _blocks("console", [README])
+    assert _blocks("bash", [README])
 
 
-@pytest.mark.parametrize(("line", "code"), _blocks("pycon"), ids=_ids(_blocks("pycon")))
-def test_python_block(line: int, code: str) -> None:
+@pytest.mark.parametrize(("where", "code"), _blocks("pycon"), ids=_ids(_blocks("pycon")))
+def test_python_block(where: str, code: str) -> None:
     parser = doctest.DocTestParser()
-    test = parser.get_doctest(code, {"__name__": "readme"}, f"README.md:{line}", None, line)
+    line = int(where.rsplit(":", 1)[1])
+    test = parser.get_doctest(code, {"__name__": "readme"}, where, None, line)
     assert test.examples, "a pycon block without >>> examples"
     runner = doctest.DocTestRunner(optionflags=FLAGS)
     lines: list[str] = []
@@ -84,10 +94,10 @@ def _console_commands(code: str) -> list[tuple[str, str]]:
     return [(command, "\n".join(output).strip("\n") + "\n") for command, output in commands]
 
 
-@pytest.mark.parametrize(("line", "code"), _blocks("console"), ids=_ids(_blocks("console")))
-def test_console_block(line: int, code: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("where", "code"), _blocks("console"), ids=_ids(_blocks("console")))
+def test_console_block(where: str, code: str, tmp_path: Path) -> None:
     commands = _console_commands(code)
-    assert commands, f"README.md:{line}: a console block without $ commands"
+    assert commands, f"{where}: a console block without $ commands"
     checker = doctest.OutputChecker()
     for command, expected in commands:
         words = shlex.split(command)
@@ -95,14 +105,25 @@ def test_console_block(line: int, code: str, tmp_path: Path) -> None:
         done = _showdown(words[1:], tmp_path)
         assert done.returncode == 0, f"{command}\n{done.stderr}"
         if not checker.check_output(expected, done.stdout, FLAGS):
-            pytest.fail(
-                f"README.md:{line}: $ {command}\nexpected:\n{expected}\ngot:\n{done.stdout}"
-            )
+            pytest.fail(f"{where}: $ {command}\nexpected:\n{expected}\ngot:\n{done.stdout}")
+
+
+def _install_blocks() -> list[str]:
+    """README's install commands: the bash blocks that create a virtualenv."""
+    return [code.strip() for _, code in _blocks("bash", [README]) if code.startswith(INSTALL)]
 
 
 def _quick_start() -> list[str]:
-    """The two quick-start commands: the first two single-line bash blocks."""
-    return [code.strip() for _, code in _blocks("bash")[:2]]
+    """The two quick-start commands: the first two install blocks."""
+    return _install_blocks()[:2]
+
+
+def test_install_blocks() -> None:
+    # The main job, the tests, and the install line of the Python examples.
+    blocks = _install_blocks()
+    assert len(blocks) == 3, blocks
+    steps = [step.strip() for step in blocks[2].split("&&")]
+    assert steps == [INSTALL, '.venv/bin/pip install -e ".[notebook]"'], steps
 
 
 def test_quick_start_main_job_runs(tmp_path: Path) -> None:
@@ -129,21 +150,27 @@ def test_quick_start_test_command_is_what_ci_runs() -> None:
         assert re.search(rf'pip install --quiet -e "\.\[[\w,]*\b{extra}\b', ci), extra
 
 
-def _other_bash_blocks() -> list[tuple[int, str]]:
-    return _blocks("bash")[2:]
+def _other_bash_blocks() -> list[tuple[str, str]]:
+    return [(where, code) for where, code in _blocks("bash") if not code.startswith(INSTALL)]
 
 
-@pytest.mark.parametrize(("line", "code"), _other_bash_blocks(), ids=_ids(_other_bash_blocks()))
-def test_bash_block(line: int, code: str, tmp_path: Path) -> None:
-    commands = [text.split("  #")[0].strip() for text in code.splitlines()]
+@pytest.mark.parametrize(("where", "code"), _other_bash_blocks(), ids=_ids(_other_bash_blocks()))
+def test_bash_block(where: str, code: str, tmp_path: Path) -> None:
+    commands = [text.split("  #")[0].split(" # ")[0].strip() for text in code.splitlines()]
     commands = [command for command in commands if command and not command.startswith("#")]
     if any(command.startswith("dask ") for command in commands):
         _run_against_local_cluster(commands, tmp_path)
         return
+    if all(command.startswith("pytest benchmarks/") for command in commands):
+        # Benchmarks take minutes: check that the files named exist and collect.
+        for command in commands:
+            path = shlex.split(command)[1]
+            assert (ROOT / path).exists(), f"{where}: {command}"
+        return
     assert commands and all(command.startswith("showdown ") for command in commands), code
     for command in commands:
         done = _showdown(shlex.split(command)[1:], tmp_path)
-        assert done.returncode == 0, f"README.md:{line}: {command}\n{done.stderr}"
+        assert done.returncode == 0, f"{where}: {command}\n{done.stderr}"
 
 
 def _run_against_local_cluster(commands: list[str], tmp_path: Path) -> None:
@@ -167,9 +194,20 @@ def _run_against_local_cluster(commands: list[str], tmp_path: Path) -> None:
             assert done.returncode == 0, f"{command}\n{done.stderr}"
 
 
-def test_each_section_appears_once() -> None:
+@pytest.mark.parametrize("document", DOCUMENTS, ids=[d.name for d in DOCUMENTS])
+def test_each_section_appears_once(document: Path) -> None:
     # A bad splice once pasted half the README twice; every test above still passed.
-    text = README.read_text(encoding="utf-8")
+    text = document.read_text(encoding="utf-8")
     outside_code = FENCE.sub("", text)
     sections = [line for line in outside_code.splitlines() if line.startswith("## ")]
     assert len(sections) == len(set(sections)), sections
+
+
+def test_relative_links_resolve() -> None:
+    # Content moved between README and docs/ must not leave links pointing nowhere.
+    link = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
+    for document in [README, *sorted((ROOT / "docs").glob("*.md")), ROOT / "CONTRIBUTING.md"]:
+        for target in link.findall(FENCE.sub("", document.read_text(encoding="utf-8"))):
+            if "://" in target:
+                continue
+            assert (document.parent / target).exists(), f"{document.name}: {target}"
