@@ -1,135 +1,39 @@
 """Tests for ``showdown.range_stats``: made hands and draws of a range on a board.
 
-The oracle is brute force written from the definitions in the module
-docstring, sharing no code with it: made-hand categories from the naive
-evaluator in ``tests/reference``, and draws by dealing every live next card
-(and every pair of next cards for backdoor draws) and checking every
-five-card subset for a straight or a flush that uses a hole card.
+The oracle is ``reference.naive_range_categories``, written from the
+definitions in ``range_stats``' docstring and sharing no code with it: made
+hands from the naive evaluator's best five cards and rank counting, draws by
+dealing every next card (and every pair of next cards for backdoor draws).
 """
 
 from __future__ import annotations
 
-import functools
 import itertools
 
 import numpy as np
 import pytest
 
 import showdown
-from reference.naive_evaluator import best_high, category_of
+from reference.naive_evaluator import best_high
+from reference.naive_range_categories import naive_rows
 from showdown import Range, range_stats
 from showdown.equity.range_stats import DRAWS, MADE_HANDS
 
-# Naive evaluator categories 0..8 (high card .. straight flush).
-NAIVE_STRAIGHT, NAIVE_FLUSH = 4, 5
-CATEGORY_ROWS = [
-    "High Card",
-    "Pair",
-    "Two Pair",
-    "Three of a Kind",
-    "Straight",
-    "Flush",
-    "Full House",
-    "Four of a Kind",
-    "Straight Flush",
-]
+PAIR_ROWS = ["Overpair", "Top Pair", "Pocket Pair Below Top Pair", "Middle Pair", "Weak Pair"]
+FLUSH_DRAWS = ["Nut flush draw", "Non-nut flush draw"]
 
 
-def is_straight(ranks: tuple[int, ...]) -> bool:
-    distinct = sorted(set(ranks))
-    if len(distinct) != 5:
-        return False
-    return distinct[4] - distinct[0] == 4 or distinct == [0, 1, 2, 3, 12]
-
-
-@functools.cache
-def straight_using_hole(hole_ranks: tuple[int, ...], other_ranks: tuple[int, ...]) -> bool:
-    """Five of the cards make a straight whose ranks are not all among ``other_ranks``.
-
-    ``other_ranks`` are the board's and the new cards' ranks (a straight made
-    by them alone is everyone's straight).
-    """
-    cards = [("hole", rank) for rank in hole_ranks] + [("other", rank) for rank in other_ranks]
-    for five in itertools.combinations(cards, 5):
-        ranks = tuple(rank for _, rank in five)
-        if is_straight(ranks) and not set(ranks) <= set(other_ranks):
-            return True
-    return False
-
-
-def flush_using_hole(hole: list[int], others: list[int]) -> bool:
-    """Five of the cards share a suit and include a hole card."""
-    return _flush_using_hole(
-        tuple(sorted(card % 4 for card in hole)), tuple(sorted(card % 4 for card in others))
-    )
-
-
-@functools.cache
-def _flush_using_hole(hole_suits: tuple[int, ...], other_suits: tuple[int, ...]) -> bool:
-    # Only suits matter for a flush, so the check is cached on them.
-    cards = [("hole", suit) for suit in hole_suits] + [("other", suit) for suit in other_suits]
-    for five in itertools.combinations(cards, 5):
-        if len({suit for _, suit in five}) == 1 and any(where == "hole" for where, _ in five):
-            return True
-    return False
-
-
-def brute_force_rows(hole: list[int], board: list[int], dead: list[int]) -> set[str]:
-    """Every row of range_stats this combo belongs to, from the definitions."""
-    category = category_of(best_high([*hole, *board]))
-    rows = {CATEGORY_ROWS[category]}
-    live = [card for card in range(52) if card not in {*hole, *board, *dead}]
-    if len(board) == 5:
-        live = []  # nothing to come
-    hole_ranks = tuple(sorted(card // 4 for card in hole))
-    board_ranks = [card // 4 for card in board]
-    flush_draw = category < NAIVE_FLUSH and any(
-        flush_using_hole(hole, [*board, card]) for card in live
-    )
-    out_ranks = {
-        card // 4
-        for card in live
-        if straight_using_hole(hole_ranks, tuple(sorted([*board_ranks, card // 4])))
-    }
-    below_straight = category < NAIVE_STRAIGHT
-    if flush_draw:
-        rows.add("Flush draw")
-    if below_straight and len(out_ranks) >= 2:
-        rows.add("Open-ended straight draw")
-    if below_straight and len(out_ranks) == 1:
-        rows.add("Gutshot")
-    if flush_draw and below_straight and out_ranks:
-        rows.add("Combo draw")
-    if category == 0 and min(hole_ranks) > max(board_ranks):
-        rows.add("Overcards")
-    if len(board) == 3:
-        pairs = list(itertools.combinations(live, 2))
-        if (
-            category < NAIVE_FLUSH
-            and not flush_draw
-            and any(flush_using_hole(hole, [*board, a, b]) for a, b in pairs)
-        ):
-            rows.add("Backdoor flush draw")
-        if (
-            below_straight
-            and not out_ranks
-            and any(
-                straight_using_hole(hole_ranks, tuple(sorted([*board_ranks, a // 4, b // 4])))
-                for a, b in pairs
-            )
-        ):
-            rows.add("Backdoor straight draw")
-    return rows
-
-
-def check_against_brute_force(rng: Range, board: list[int], dead: list[int]) -> None:
+def check_against_reference(rng: Range | str, board: list[int], dead: list[int]) -> None:
+    rng = Range(rng) if isinstance(rng, str) else rng
     stats = range_stats(rng, board, dead=dead)
     assert list(stats.index) == [*MADE_HANDS, *DRAWS]
     live = rng.remove([*board, *dead])
     weights = {text: float(w) for text, w in zip(live.to_strings(), live.weights, strict=True)}
     expected: dict[str, set[str]] = {name: set() for name in stats.index}
     for combo, text in zip(live.combos.tolist(), live.to_strings(), strict=True):
-        for row in brute_force_rows(combo, board, dead):
+        rows = naive_rows(combo, board, dead)
+        assert len(rows & set(MADE_HANDS)) == 1, (text, rows)
+        for row in rows:
             expected[row].add(text)
     total = sum(weights.values())
     for name in stats.index:
@@ -148,6 +52,21 @@ def check_against_brute_force(rng: Range, board: list[int], dead: list[int]) -> 
     assert made["share"].sum() == pytest.approx(1.0)
 
 
+def cards(text: str) -> list[int]:
+    return showdown.parse_cards(text).tolist()
+
+
+def rows_of(combo: str, board: str, dead: str = "") -> set[str]:
+    """The rows of range_stats that hold a single combo."""
+    stats = range_stats(combo, board, dead=dead)
+    return set(stats.index[stats["count"] > 0])
+
+
+def made_of(combo: str, board: str, dead: str = "") -> str:
+    (made,) = rows_of(combo, board, dead) & set(MADE_HANDS)
+    return made
+
+
 def random_range(generator: np.random.Generator) -> Range:
     classes = showdown.cards.range_grid.HAND_CLASSES
     picked = generator.choice(len(classes), size=int(generator.integers(5, 25)), replace=False)
@@ -157,9 +76,9 @@ def random_range(generator: np.random.Generator) -> Range:
     return Range(", ".join(parts))
 
 
-@pytest.mark.parametrize("case", range(18))
-def test_matches_brute_force_on_random_boards_and_ranges(case: int) -> None:
-    board_size = (3, 3, 4)[case % 3] if case < 15 else 5
+@pytest.mark.parametrize("case", range(24))
+def test_matches_reference_on_random_boards_and_ranges(case: int) -> None:
+    board_size = (3, 4, 5)[case % 3]
     generator = np.random.default_rng(case)
     deck = generator.permutation(52).tolist()
     board, dead = deck[:board_size], deck[board_size : board_size + int(generator.integers(0, 4))]
@@ -168,7 +87,31 @@ def test_matches_brute_force_on_random_boards_and_ranges(case: int) -> None:
         rng.remove([*board, *dead])
     except ValueError:
         pytest.skip("card removal emptied this random range")
-    check_against_brute_force(rng, board, dead)
+    check_against_reference(rng, board, dead)
+
+
+@pytest.mark.parametrize(
+    "board",
+    [
+        # Every live combo: a wet flop, a paired flop, trips on the flop, a
+        # paired turn, two pairs on the river, a river straight on the board.
+        "9s8s2h",
+        "7c7d2h",
+        "QsQhQd",
+        "Kh7s7c2h",
+        "8c8d7h7s2c",
+        "5h6c7d8s9h",
+    ],
+)
+def test_matches_reference_on_every_combo(board: str) -> None:
+    check_against_reference("random", cards(board), [])
+
+
+def test_matches_reference_on_every_combo_of_random_boards() -> None:
+    generator = np.random.default_rng(2024)
+    for board_size in (3, 4, 4, 5, 5, 5):
+        deck = generator.permutation(52).tolist()
+        check_against_reference("random", deck[:board_size], deck[board_size : board_size + 2])
 
 
 @pytest.mark.parametrize(
@@ -182,11 +125,146 @@ def test_matches_brute_force_on_random_boards_and_ranges(case: int) -> None:
         # Four to a flush and four to a straight on the turn.
         ("Ks9s5s2h", "AhQh, Ac9c, Qs7d, JT, 43s, 87s"),
         ("5h6c7d8s", "KQ, 9c2d, 44, AA, T9s, 43o"),
+        # Monotone flop: one-card flush draws, nut or not.
+        ("Kh8h2h", "A5, Q5, JTs, 99, K8"),
     ],
 )
-def test_matches_brute_force_on_drawing_boards(board: str, texts: str) -> None:
-    cards = showdown.parse_cards(board).tolist()
-    check_against_brute_force(Range(texts), cards, [])
+def test_matches_reference_on_drawing_boards(board: str, texts: str) -> None:
+    check_against_reference(texts, cards(board), [])
+
+
+def test_board_pair_is_not_the_players() -> None:
+    # The board's sevens are everyone's: AK and QJ have no pair at all.
+    stats = range_stats("AKo, QJo", "7c7d2h")
+    assert stats.loc[[*PAIR_ROWS, "Two Pair", "Trips"], "count"].sum() == 0
+    assert stats.loc["Ace High", "count"] == 12 and stats.loc["No Made Hand", "count"] == 12
+    assert stats.loc["Overcards", "count"] == 24
+    assert all(text.startswith("A") for text in stats.loc["Ace High", "combos"])
+    assert stats.loc[list(MADE_HANDS), "share"].sum() == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    ("combo", "board", "made"),
+    [
+        # Pocket pairs above, between and below the board's ranks.
+        ("AhAd", "Kd7c2h", "Overpair"),
+        ("QhQd", "Kd7c2h", "Pocket Pair Below Top Pair"),
+        ("5h5d", "Kd7c2h", "Weak Pair"),
+        ("KhKs", "7c7d2h", "Overpair"),
+        ("5h5d", "7c7d2h", "Pocket Pair Below Top Pair"),
+        ("6h6d", "Kd9c7h2s", "Weak Pair"),
+        # A hole card pairing the top, second and lower board ranks.
+        ("KhQd", "Kd7c2h", "Top Pair"),
+        ("As7d", "Kd7c2h", "Middle Pair"),
+        ("As2d", "Kd7c2h", "Weak Pair"),
+        ("Ks2d", "7c7d2h", "Middle Pair"),  # the deuce is the board's second rank
+        ("As9d", "Kd9c7h2s", "Middle Pair"),
+        ("As7d", "Kd9c7h2s", "Weak Pair"),
+        # Two pair needs both hole cards; a higher board pair counterfeits one.
+        ("Kh7d", "Kd7c2h", "Two Pair"),
+        ("Kh2d", "Kd7c7h2s", "Top Pair"),
+        ("Kh7h", "AdAcKs7c", "Middle Pair"),
+        # Sets, trips and board trips.
+        ("7h7d", "Kd7c2h", "Set"),
+        ("Ah7d", "Kd7c7h", "Trips"),
+        ("AhKd", "QsQhQd", "Ace High"),
+        ("JhTd", "QsQhQd", "No Made Hand"),
+        # Full houses on paired boards, quads only with a hole card among the four.
+        ("7h7d", "7c2h2d", "Full House"),
+        ("2s2c", "7c7d2h", "Full House"),
+        ("Kh7d", "Kd7c7h", "Full House"),
+        ("7h7s", "7c7d2h", "Four of a Kind"),
+        ("7hAd", "7c7d7s", "Four of a Kind"),
+        ("AhAd", "7c7d7h7s", "Ace High"),
+        ("KhKd", "7c7d7h7s", "No Made Hand"),
+        ("2s2d", "7c7d7h7s", "No Made Hand"),
+        # The river: the board can play.
+        ("AhAd", "7c7d7hKsKd", "Full House"),
+        ("QhQd", "7c7d7hKsKd", "Board Plays"),
+        ("AhKc", "5h6c7d8s9h", "Board Plays"),
+        ("Th2c", "5h6c7d8s9h", "Straight"),
+        ("3h3d", "8c8d7h7s2c", "No Made Hand"),  # the threes only beat the deuce kicker
+        ("3h3d", "8c8d7h7sKc", "Board Plays"),
+        ("3h3d", "7c7d2h2sKc", "Weak Pair"),  # below the board's second rank, the seven
+        ("3h3d", "7c7d2h2s", "Pocket Pair Below Top Pair"),
+        ("Ah2c", "7c7d7h7sKd", "Ace High"),
+        ("Kh2c", "7c7d7h7sAd", "Board Plays"),
+        ("8h3c", "Ah9h7hKhJh", "Flush"),
+        ("2c3c", "Ah9h7hKhJh", "Board Plays"),
+    ],
+)
+def test_made_hand_of_single_combos(combo: str, board: str, made: str) -> None:
+    assert made_of(combo, board) == made
+    # The reference agrees on every hand-picked case too.
+    assert made in naive_rows(cards(combo), cards(board), [])
+
+
+def test_made_hand_rows_partition_a_full_range() -> None:
+    for board in ("Ts9s2h", "7c7d2h4s", "QsQhQd2c2d"):
+        stats = range_stats("random", board)
+        made = stats[stats.kind == "made hand"]
+        assert made["count"].sum() == stats.attrs["combos"]
+        assert made["share"].sum() == pytest.approx(1.0)
+        combos = list(itertools.chain.from_iterable(made["combos"]))
+        assert len(combos) == len(set(combos)) == stats.attrs["combos"]
+
+
+@pytest.mark.parametrize(
+    ("combo", "board", "dead", "draw"),
+    [
+        ("Ah5h", "Kh8h2c", "", "Nut flush draw"),
+        ("Qh5h", "Kh8h2c", "", "Non-nut flush draw"),
+        # The board's own ace makes the king the nut card.
+        ("Kh5h", "Ah8h2c", "", "Nut flush draw"),
+        ("Qh5h", "Ah8h2c", "", "Non-nut flush draw"),
+        # A dead ace of hearts cannot be held by anyone.
+        ("Qh5h", "Kh8h2c", "Ah", "Nut flush draw"),
+        # One-card draws on a monotone flop.
+        ("AhQc", "Kh8h2h", "", "Nut flush draw"),
+        ("QhQc", "Kh8h2h", "", "Non-nut flush draw"),
+        ("Jh4c", "AhKhQh", "", "Nut flush draw"),
+        ("Ah5c", "Kh8h2h7d", "", "Nut flush draw"),
+    ],
+)
+def test_nut_and_non_nut_flush_draws(combo: str, board: str, dead: str, draw: str) -> None:
+    rows = rows_of(combo, board, dead)
+    assert draw in rows and len(rows & set(FLUSH_DRAWS)) == 1
+    # Brute force: with every card that completes the flush, does another hand
+    # of live cards hold a better one (straight flushes aside)?
+    hole, table, out = cards(combo), cards(board), cards(dead)
+    suit = next(card % 4 for card in hole if sum(c % 4 == card % 4 for c in [*hole, *table]) >= 4)
+    live = [card for card in range(52) if card not in {*hole, *table, *out}]
+    beaten = False
+    for new in (card for card in live if card % 4 == suit):
+        mine = flush_ranks([*hole, *table, new], suit)
+        for other in itertools.combinations([card for card in live if card != new], 2):
+            theirs = flush_ranks([*other, *table, new], suit)
+            beaten |= theirs is not None and theirs > mine
+    assert beaten == (draw == "Non-nut flush draw")
+
+
+def flush_ranks(seven: list[int], suit: int) -> tuple[int, ...] | None:
+    ranks = sorted((card // 4 for card in seven if card % 4 == suit), reverse=True)
+    return tuple(ranks[:5]) if len(ranks) >= 5 else None
+
+
+@pytest.mark.parametrize(
+    ("combo", "board", "draw"),
+    [
+        ("8c7d", "6h5s2c", "Open-ended straight draw"),
+        ("9c7c", "5d8hJs", "Open-ended straight draw"),  # double gutshot: 6 or T
+        ("3c2d", "4h5sKc", "Open-ended straight draw"),  # ace or six
+        ("KcQd", "JhTs3c", "Open-ended straight draw"),  # ace or nine
+        ("Ac2d", "3h4sKc", "Gutshot"),  # the wheel needs a five; nothing above
+        ("AcKd", "QhJs3c", "Gutshot"),  # broadway needs a ten; nothing above
+        ("9c8d", "Jh7s2c", "Gutshot"),
+        ("Ac5d", "4h3s9c", "Gutshot"),  # a deuce; six-high needs two more
+    ],
+)
+def test_open_ended_and_gutshot_edges(combo: str, board: str, draw: str) -> None:
+    rows = rows_of(combo, board)
+    assert draw in rows
+    assert len(rows & {"Open-ended straight draw", "Gutshot"}) == 1
 
 
 def test_dead_cards_kill_outs() -> None:
@@ -202,38 +280,35 @@ def test_dead_cards_kill_outs() -> None:
 def test_board_only_draws_do_not_count() -> None:
     # Four spades on board and no spade in hand: the fifth spade is everyone's flush.
     stats = range_stats("AhKh", "Qs9s5s2s")
-    assert stats.loc["Flush draw", "count"] == 0
+    assert stats.loc[FLUSH_DRAWS, "count"].sum() == 0
     # Four to a straight on board: a 4 or 9 makes the board's straight, not the hand's.
     stats = range_stats("KdQd", "5h6c7d8s")
     assert stats.loc["Open-ended straight draw", "count"] == 0
 
 
-def test_double_gutshot_counts_as_open_ended() -> None:
-    # 9-7 with 5-6-J... 5 6 _ 8? hole 9c7c on 5d8hJs: 6 (5-9) or T (7-J): two ranks.
-    stats = range_stats("9c7c", "5d8hJs")
-    assert stats.loc["Open-ended straight draw", "count"] == 1
-
-
 def test_river_has_no_draws() -> None:
     stats = range_stats("random", "As Kd 7h 4c 2s")
-    assert stats.loc[list(DRAWS[:4]) + list(DRAWS[5:]), "count"].sum() == 0
+    assert stats.loc[list(DRAWS), "count"].sum() == 0
     assert stats.attrs == {"board": "AsKd7h4c2s", "dead": "", "combos": 1081, "weight": 1081.0}
 
 
 def test_random_range_counts_match_combinatorics() -> None:
-    # Every hand on Ts9s2h: 55 two-spade hands draw to a flush; 9 sets; 27 two pairs.
+    # Every hand on Ts9s2h: 55 two-spade hands draw to a flush (the 10 with the
+    # ace of spades to the nut); 9 sets; 27 two pairs; 3 x 6 overpairs.
     stats = range_stats("random", "Ts9s2h")
-    assert stats.loc["Flush draw", "count"] == 55
-    assert stats.loc["Three of a Kind", "count"] == 9
+    assert stats.loc[FLUSH_DRAWS, "count"].tolist() == [10, 45]
+    assert stats.loc["Set", "count"] == 9
     assert stats.loc["Two Pair", "count"] == 27
+    assert stats.loc["Overpair", "count"] == 4 * 6  # JJ, QQ, KK, AA
     assert stats.loc["Overcards", "count"] == 6 * 16  # two of J, Q, K, A, unpaired
+    assert stats.loc["Board Plays", "count"] == 0
 
 
 def test_weights_are_shares() -> None:
     stats = range_stats("AA:0.5, KK", "2c3d4h")
-    assert stats.loc["Pair", "weight"] == 9.0 and stats.loc["Pair", "share"] == 1.0
+    assert stats.loc["Overpair", "weight"] == 9.0 and stats.loc["Overpair", "share"] == 1.0
     stats = range_stats("AA:0.5, 22", "2c3d9h")
-    assert stats.loc["Three of a Kind", "share"] == pytest.approx(3 / 6)
+    assert stats.loc["Set", "share"] == pytest.approx(3 / 6)
 
 
 def test_input_errors() -> None:
@@ -249,9 +324,25 @@ def test_input_errors() -> None:
         range_stats("AA", "2c3c4x")
 
 
+def test_omaha_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match=r"hand_range: 'AsKsQhJh' is a 4-card hand.*Omaha"):
+        range_stats("AsKsQhJh", "2c3c4c")
+    omaha = showdown.cards.parse_hand_or_range("random", 4)
+    with pytest.raises(ValueError, match=r"hand_range: 4-card hands.*hold'em"):
+        range_stats(omaha, "2c3c4c")
+
+
 def test_accepts_text_hand_ranges_and_ranges_alike() -> None:
     by_text = range_stats("QQ+, AKs", "Kd7c2h")
     by_range = range_stats(Range("QQ+, AKs"), "Kd7c2h")
     by_hand_range = range_stats(showdown.parse_range("QQ+, AKs"), "Kd7c2h")
     for other in (by_range, by_hand_range):
         assert by_text[["count", "weight", "share"]].equals(other[["count", "weight", "share"]])
+
+
+def test_reference_board_plays_is_the_boards_own_hand() -> None:
+    # The oracle's "Board Plays" is exactly "the best five are the board's".
+    board = cards("5h6c7d8s9h")
+    for combo in (cards("AhKc"), cards("Th2c"), cards("4c4d")):
+        plays = best_high([*combo, *board]) == best_high(board)
+        assert ("Board Plays" in naive_rows(combo, board, [])) == plays
