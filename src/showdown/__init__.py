@@ -55,6 +55,7 @@ if TYPE_CHECKING:
     )
     from .tournament import (
         icm,
+        push_fold,
     )
 
 __version__ = "0.1.0"
@@ -85,6 +86,7 @@ _EXPORTS = {
     "simulate": "showdown.simulator",
     "SimulationResult": "showdown.simulator",
     "icm": "showdown.tournament",
+    "push_fold": "showdown.tournament",
 }
 
 __all__ = [*sorted(_EXPORTS), "__version__"]

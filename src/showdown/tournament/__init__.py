@@ -3,8 +3,13 @@
 - :func:`icm`: each player's expected prize under the Malmuth-Harville model,
   exact for any field (a quadrature over a Poisson-binomial, no enumeration
   of finishing orders).
+- :func:`push_fold`: the heads-up push/fold equilibrium (small blind shoves
+  or folds, big blind calls or folds) on exact combo-level all-in outcomes,
+  in chips or in prize equity; :func:`push_fold_chart` the 13x13 charts of
+  the largest stack each hand is shoved and called at.
 """
 
 from .icm import icm
+from .pushfold import PushFoldResult, push_fold
 
-__all__ = ["icm"]
+__all__ = ["PushFoldResult", "icm", "push_fold"]

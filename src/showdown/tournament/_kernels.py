@@ -62,3 +62,114 @@ def icm_kernel(rates, payouts, times, weights, forward, equity):  # pragma: no c
             for a in range(places - 1):
                 backward[a] = stay * backward[a] + gone * backward[a + 1]
             backward[places - 1] = stay * backward[places - 1]
+
+
+@jit
+def _gains(
+    base, shover_matrix, caller_matrix, shove, call, shover_gain, caller_gain
+):  # pragma: no cover - compiled
+    """Each class's gain of shoving (against ``call``) and of calling (against ``shove``)."""
+    size = base.size
+    for row in range(size):
+        total = base[row]
+        for column in range(size):
+            total += shover_matrix[row, column] * call[column]
+        shover_gain[row] = total
+    for column in range(size):
+        caller_gain[column] = 0.0
+    for row in range(size):
+        weight = shove[row]
+        if weight != 0.0:
+            for column in range(size):
+                caller_gain[column] += weight * caller_matrix[row, column]
+
+
+@jit
+def best_response_gains(
+    base, shover_matrix, caller_matrix, deals, shove, call
+):  # pragma: no cover - compiled
+    """(shover's, caller's) best-response gain per deal against ``(shove, call)``."""
+    size = base.size
+    shover_gain = np.empty(size)
+    caller_gain = np.empty(size)
+    _gains(base, shover_matrix, caller_matrix, shove, call, shover_gain, caller_gain)
+    first = 0.0
+    second = 0.0
+    for index in range(size):
+        first += max(shover_gain[index], 0.0) - shove[index] * shover_gain[index]
+        second += max(caller_gain[index], 0.0) - call[index] * caller_gain[index]
+    return max(first / deals, 0.0), max(second / deals, 0.0)
+
+
+@jit
+def cfr_plus_kernel(
+    base,
+    shover_matrix,
+    caller_matrix,
+    deals,
+    iterations,
+    check_every,
+    tolerance,
+    shove_sum,
+    call_sum,
+):  # pragma: no cover - compiled
+    """CFR+ on a two-player binary push/fold game (see ``solver.py``); returns iterations run.
+
+    ``shove_sum`` / ``call_sum`` receive the linearly weighted strategy sums
+    (divide by ``t (t + 1) / 2``). With ``tolerance > 0`` it stops early once
+    both best-response gains of the average are at most ``tolerance``
+    (checked every ``check_every`` iterations).
+    """
+    size = base.size
+    shove = np.full(size, 0.5)
+    call = np.full(size, 0.5)
+    regret_shove = np.zeros(size)
+    regret_fold = np.zeros(size)
+    regret_call = np.zeros(size)
+    regret_pass = np.zeros(size)
+    gain = np.empty(size)
+    mean_shove = np.empty(size)
+    mean_call = np.empty(size)
+    for index in range(size):
+        shove_sum[index] = 0.0
+        call_sum[index] = 0.0
+    done = 0
+    while done < iterations:
+        done += 1
+        for row in range(size):
+            total = base[row]
+            for column in range(size):
+                total += shover_matrix[row, column] * call[column]
+            regret_shove[row] = max(regret_shove[row] + (1.0 - shove[row]) * total, 0.0)
+            regret_fold[row] = max(regret_fold[row] - shove[row] * total, 0.0)
+        for row in range(size):
+            both = regret_shove[row] + regret_fold[row]
+            shove[row] = regret_shove[row] / both if both > 0.0 else 0.5
+        for column in range(size):
+            gain[column] = 0.0
+        for row in range(size):
+            weight = shove[row]
+            if weight != 0.0:
+                for column in range(size):
+                    gain[column] += weight * caller_matrix[row, column]
+        for column in range(size):
+            regret_call[column] = max(
+                regret_call[column] + (1.0 - call[column]) * gain[column], 0.0
+            )
+            regret_pass[column] = max(regret_pass[column] - call[column] * gain[column], 0.0)
+            both = regret_call[column] + regret_pass[column]
+            call[column] = regret_call[column] / both if both > 0.0 else 0.5
+        for index in range(size):
+            shove_sum[index] += done * shove[index]
+            call_sum[index] += done * call[index]
+        if tolerance > 0.0 and done % check_every == 0:
+            weight_total = done * (done + 1) / 2.0
+            for index in range(size):
+                mean_shove[index] = shove_sum[index] / weight_total
+                mean_call[index] = call_sum[index] / weight_total
+            first, second = best_response_gains(
+                base, shover_matrix, caller_matrix, deals, mean_shove, mean_call
+            )
+            if first <= tolerance and second <= tolerance:
+                break
+    return done
