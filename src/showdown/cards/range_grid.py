@@ -24,6 +24,10 @@ Examples
 
 from __future__ import annotations
 
+import numbers
+import sys
+from typing import Any
+
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
@@ -37,6 +41,7 @@ __all__ = [
     "cell_combos",
     "cell_of_class",
     "combo_cells",
+    "grid_values",
 ]
 
 #: Rank letters of the grid's rows and columns, ace first.
@@ -132,3 +137,187 @@ def cell_combos(row: int, column: int) -> NDArray[np.uint8]:
     else:
         pairs = [(low * 4 + a, high * 4 + b) for a in range(4) for b in range(4) if a != b]
     return np.array(sorted(pairs), dtype=np.uint8)
+
+
+# ----------------------------------------------------------------- reading grids
+
+
+def grid_values(grid: Any, *, name: str = "range") -> NDArray[np.float64]:
+    """A grid-like input as ``float64`` ``(13, 13)`` weights in grid order, checked.
+
+    Accepted inputs:
+
+    * a 13x13 array or nested list, read by position (row 0 is the ace);
+    * a pandas ``DataFrame`` whose row and column labels are the 13 ranks,
+      each once, in any order (``"A"``, ``"K"``, ..., ``"T"`` or ``"10"``,
+      ..., ``"2"``, any case): cells are placed by label, so a reordered
+      frame means the same range. An unlabelled frame (labels 0..12) is read
+      by position;
+    * a pandas ``Series`` indexed by class names (``"AKs"``, ``"AKo"``,
+      ``"QQ"``) or by ``(row rank, column rank)`` pairs (a stacked frame);
+      classes not listed weigh 0;
+    * a numpy masked array: masked cells weigh 0.
+
+    Raises
+    ------
+    ValueError
+        Naming the input: a wrong shape, an unknown or repeated label, a
+        value that is not a number (text, None, complex), NaN, below 0 or
+        above 1 (the message names the cell, e.g. ``AKs``).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> ranks = list("AKQJT98765432")
+    >>> frame = pd.DataFrame(0.0, index=ranks[::-1], columns=ranks)
+    >>> frame.loc["K", "A"] = 0.5  # row K, column A: AKo
+    >>> values = grid_values(frame)
+    >>> float(values[cell_of_class("AKo")]), float(values.sum())
+    (0.5, 0.5)
+    >>> masked = np.ma.masked_array(np.ones((13, 13)), mask=~np.eye(13, dtype=bool))
+    >>> float(grid_values(masked).sum())  # only the pairs are not masked
+    13.0
+    """
+    pandas = sys.modules.get("pandas")  # a DataFrame implies pandas is imported
+    if pandas is not None and isinstance(grid, pandas.DataFrame):
+        rows = _rank_order(grid.index, "row", name)
+        columns = _rank_order(grid.columns, "column", name)
+        # Name a bad cell as the user sees it: by its labels, not its position.
+        labels = _LABEL_ARRAY[np.ix_(rows, columns)]
+        placed = np.empty((13, 13))
+        placed[np.ix_(rows, columns)] = _numbers(grid.to_numpy(), labels, name)
+        return _checked(placed, name)
+    if pandas is not None and isinstance(grid, pandas.Series):
+        return _checked(_from_series(grid, name), name)
+    if np.ma.isMaskedArray(grid):
+        # Masked cells are left out; their hidden values (often NaN) are never read.
+        data = np.where(np.ma.getmaskarray(grid), 0, np.ma.getdata(grid))
+        return _checked(_numbers(_shaped(data, grid, name), _LABEL_ARRAY, name), name)
+    try:
+        array = np.asarray(grid)
+    except (ValueError, TypeError):  # ragged nested lists
+        raise ValueError(
+            f"{name}: a grid is 13x13 numbers, got a ragged {type(grid).__name__}"
+        ) from None
+    return _checked(_numbers(_shaped(array, grid, name), _LABEL_ARRAY, name), name)
+
+
+#: GRID_LABELS as an array, to name the cell of a bad value.
+_LABEL_ARRAY = np.array(GRID_LABELS, dtype=object)
+
+
+def _shaped(array: NDArray[Any], grid: Any, name: str) -> NDArray[Any]:
+    if array.shape != (13, 13):
+        raise ValueError(
+            f"{name}: a grid is 13x13, got shape {array.shape} ({type(grid).__name__})"
+        )
+    return array
+
+
+def _numbers(array: NDArray[Any], labels: NDArray[Any], name: str) -> NDArray[np.float64]:
+    """``array`` as float64: real numbers only (``True``/``False`` read as 1/0).
+
+    ``labels`` (same shape) names each cell in the error for text, None,
+    complex or any other value that is not a real number.
+    """
+    array = np.asarray(array)
+    if array.dtype.kind not in "biuf":
+        for index, value in np.ndenumerate(array):
+            if not isinstance(value, numbers.Real):
+                shown = value.item() if isinstance(value, np.generic) else value
+                raise ValueError(
+                    f"{name}: grid values must be numbers in [0, 1]; cell {labels[index]} "
+                    f"holds {shown!r}"
+                )
+    return array.astype(np.float64)
+
+
+def _checked(values: NDArray[np.float64], name: str) -> NDArray[np.float64]:
+    """Refuse NaN, negative and above-1 weights, naming the first such cell."""
+    for bad, what in (
+        (np.isnan(values), "not a number"),
+        (values < 0, "below 0"),
+        (values > 1, "above 1"),
+    ):
+        if bad.any():
+            row, column = (int(index) for index in np.argwhere(bad)[0])
+            raise ValueError(
+                f"{name}: grid values must be numbers in [0, 1]; cell {GRID_LABELS[row][column]} "
+                f"(row {GRID_RANKS[row]}, column {GRID_RANKS[column]}) is "
+                f"{float(values[row, column])!r}, {what}"
+            )
+    return values
+
+
+def _rank_of(label: Any) -> int | None:
+    """Grid index of a rank label ("A" is 0, "2" is 12), or None if it is not a rank."""
+    if isinstance(label, bool | np.bool_):
+        return None
+    text = str(label).strip().upper()
+    text = "T" if text == "10" else text
+    if len(text) != 1 or text not in GRID_RANKS:
+        return None
+    return GRID_RANKS.index(text)
+
+
+def _rank_order(labels: Any, axis: str, name: str) -> NDArray[np.int64]:
+    """Grid index of each row (or column) label; labels 0..12 in order mean "by position"."""
+    values = list(labels)
+    if values == list(range(13)) and not any(isinstance(v, bool | np.bool_) for v in values):
+        return np.arange(13)  # an unlabelled frame: pandas numbers rows and columns 0..12
+    found = [_rank_of(label) for label in values]
+    unknown = [label for label, rank in zip(values, found, strict=True) if rank is None]
+    if unknown:
+        raise ValueError(
+            f"{name}: grid {axis} labels must be the ranks A, K, Q, J, T, 9, ..., 2; "
+            f"got unknown {axis} label(s) {unknown}"
+        )
+    ranks = [rank for rank in found if rank is not None]
+    repeated = sorted({GRID_RANKS[rank] for rank in ranks if ranks.count(rank) > 1})
+    if repeated:
+        raise ValueError(f"{name}: grid {axis} labels name rank(s) {repeated} more than once")
+    if len(ranks) != 13:
+        missing = [rank for index, rank in enumerate(GRID_RANKS) if index not in ranks]
+        raise ValueError(f"{name}: a grid is 13x13, but its {axis} labels lack {missing}")
+    return np.array(ranks, dtype=np.int64)
+
+
+def _from_series(series: Any, name: str) -> NDArray[np.float64]:
+    """Weights of a Series indexed by class names or (row rank, column rank) pairs."""
+    labels = list(series.index)
+    values = _numbers(series.to_numpy(), np.array([str(label) for label in labels]), name)
+    cells: list[tuple[int, int]] = []
+    for label in labels:
+        cell = _series_cell(label)
+        if cell is None:
+            raise ValueError(
+                f"{name}: grid Series labels must be hand classes ('AKs', 'AKo', 'QQ') or "
+                f"(row rank, column rank) pairs; got {label!r}"
+            )
+        cells.append(cell)
+    if len(set(cells)) != len(cells):
+        repeated = sorted({GRID_LABELS[r][c] for r, c in cells if cells.count((r, c)) > 1})
+        raise ValueError(f"{name}: grid Series names cell(s) {repeated} more than once")
+    placed = np.zeros((13, 13))
+    for (row, column), value in zip(cells, values, strict=True):
+        placed[row, column] = value
+    return placed
+
+
+def _series_cell(label: Any) -> tuple[int, int] | None:
+    if isinstance(label, tuple):
+        if len(label) != 2:
+            return None
+        row, column = _rank_of(label[0]), _rank_of(label[1])
+        return None if row is None or column is None else (row, column)
+    if not isinstance(label, str):
+        return None
+    text = label.strip()
+    # "AKs": ranks any case, suffix any case; "10" may spell a ten.
+    text = text.upper().replace("10", "T")
+    if len(text) == 3:
+        text = text[:2] + text[2].lower()
+    try:
+        return cell_of_class(text)
+    except ValueError:
+        return None

@@ -24,6 +24,7 @@ from .range_grid import (
     cell_combos,
     cell_of_class,
     combo_cells,
+    grid_values,
 )
 from .range_notation import format_range
 from .ranges import HandRange, _mask_cards, parse_range
@@ -185,10 +186,21 @@ class Range(HandRange):
         Parameters
         ----------
         grid
-            13x13 values in [0, 1] laid out as :meth:`grid` (a DataFrame works);
-            0 leaves a cell out.
+            13x13 values in [0, 1] laid out as :meth:`grid`; 0 leaves a cell
+            out. A pandas DataFrame is read by its rank labels (any order,
+            each rank once), a Series by class names (``"AKs"``) or
+            ``(row, column)`` rank pairs, and a numpy masked array gives
+            masked cells weight 0 (see
+            :func:`~showdown.cards.range_grid.grid_values`).
         dead
             Cards removed afterwards.
+
+        Raises
+        ------
+        ValueError
+            Naming the range and the offending cell or label: a wrong shape,
+            unknown or repeated labels, values that are not numbers, NaN,
+            below 0 or above 1, or a grid of zeros.
 
         Examples
         --------
@@ -198,12 +210,11 @@ class Range(HandRange):
         'AA, AKo:0.25'
         >>> Range.from_grid(Range("QQ+, T9s-76s:0.5").grid()) == Range("QQ+, T9s-76s:0.5")
         True
+        >>> frame = Range("AKs, QQ").grid(as_frame=True)
+        >>> str(Range.from_grid(frame.iloc[::-1, ::-1]))  # labels, not positions, place cells
+        'QQ, AKs'
         """
-        values = np.asarray(grid, dtype=np.float64)
-        if values.shape != (13, 13):
-            raise ValueError(f"{name}: a grid is 13x13, got shape {values.shape}")
-        if not np.all(np.isfinite(values)) or values.min() < 0 or values.max() > 1:
-            raise ValueError(f"{name}: grid values must be numbers in [0, 1]")
+        values = grid_values(grid, name=name)
         pieces, weight_pieces = [], []
         for row, column in zip(*np.nonzero(values), strict=True):
             cell = cell_combos(int(row), int(column))
