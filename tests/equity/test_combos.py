@@ -31,13 +31,8 @@ def check_rows_exactly(result, players, player, step=1, **options) -> None:
         alone = fixed_run(players, player, combo, exact=True, **options)
         row = frame.loc[combo]
         assert row["deals"] == alone.trials, combo
-        assert row["equity"] == alone.equity[player], combo
-        assert row["win"] == alone.win[player], combo
-        assert row["tie"] == alone.tie[player], combo
-        if result.hilo:
-            assert row["scoop"] == alone.scoop[player], combo
-            assert row["high"] == alone.high_equity[player], combo
-            assert row["low"] == alone.low_equity[player], combo
+        for name, values in alone.column_values().items():  # hi-lo: scoop, win_high, ...
+            assert row[name] == values[player], (combo, name)
 
 
 def check_recombines(result) -> None:
@@ -79,7 +74,7 @@ def test_omaha_hilo_combos_of_a_random_hand_split_halves_like_fixed_runs() -> No
     options = {"board": "4h5c9dTs", "dead": OMAHA_DEAD, "game": "omaha-hilo"}
     result = equity(players, exact=True, combos=True, **options)
     frame = result.combos(1)
-    assert len(frame) > 100 and {"scoop", "high", "low"} <= set(frame.columns)
+    assert len(frame) > 100 and set(result.column_names) <= set(frame.columns)
     check_rows_exactly(result, players, 1, step=40, **options)
     check_recombines(result)
 

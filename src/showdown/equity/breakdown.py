@@ -110,14 +110,9 @@ def combo_columns(breakdown: ComboBreakdown, *, exact: bool, hilo: bool) -> dict
             "combo": texts,
             "weight": trials / total if total > 0 else np.zeros_like(trials),
             "deals": np.asarray(counters.trials),
-            "equity": rows.equity,
-            "win": rows.win,
-            "tie": rows.tie,
+            # The result's own columns (hi-lo: scoop, win_high, win_low, split, ...).
+            **rows.column_values(),
         }
-        if hilo:
-            columns["scoop"] = rows.scoop
-            columns["high"] = rows.high_equity
-            columns["low"] = rows.low_equity
         if not exact:
             columns["stderr"] = rows.stderr
     return columns
@@ -151,12 +146,10 @@ def combo_table(breakdown: ComboBreakdown, *, exact: bool, hilo: bool) -> str:
     QsQd   14.286%   8.788%   8.788%  0.000%
     QsQh   14.286%   8.788%   8.788%  0.000%
     """
-    from .result import percent, text_table
+    from .result import HEADINGS, HIGH_COLUMNS, HILO_COLUMNS, percent, text_table
 
     columns = combo_columns(breakdown, exact=exact, hilo=hilo)
-    names = ["combo", "weight", "equity", "win", "tie"]
-    if hilo:
-        names += ["scoop", "high", "low"]
+    names = ["combo", "weight", *(HILO_COLUMNS if hilo else HIGH_COLUMNS)]
     stderr = columns.get("stderr", np.zeros(len(columns["combo"])))
     order = np.argsort(-np.nan_to_num(columns["equity"], nan=-1.0), kind="stable")
     rows = []
@@ -165,7 +158,7 @@ def combo_table(breakdown: ComboBreakdown, *, exact: bool, hilo: bool) -> str:
         row.append(percent(columns["equity"][index], stderr[index]))
         row += [percent(columns[name][index]) for name in names[3:]]
         rows.append(row)
-    return text_table(names, rows, left=0)
+    return text_table([HEADINGS.get(name, name) for name in names], rows, left=0)
 
 
 class ComboSums:

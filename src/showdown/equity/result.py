@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import html
+import math
+import warnings
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -17,6 +19,16 @@ if TYPE_CHECKING:
     from .breakdown import ComboBreakdown
 
 CATEGORY_LABELS = [category.label for category in HandCategory]
+#: The shares a result shows, by game: the attribute names (also the keys of ``to_dict``).
+HIGH_COLUMNS = ("equity", "win", "tie")
+HILO_COLUMNS = ("equity", "scoop", "win_high", "win_low", "split", "high_equity", "low_equity")
+#: Table headings where they differ from the attribute name.
+HEADINGS = {
+    "win_high": "win high",
+    "win_low": "win low",
+    "high_equity": "high equity",
+    "low_equity": "low equity",
+}
 
 
 @dataclass
@@ -95,6 +107,10 @@ class Counters:
 class EquityResult:
     """Equity of each player in one spot.
 
+    Every share below is a fraction of the deals (``trials``), and each
+    column of the game's table (:attr:`column_names`) counts something
+    different.
+
     Attributes
     ----------
     players
@@ -104,24 +120,41 @@ class EquityResult:
     equity
         Expected share of the pot (a k-way tie gives each 1/k; hi-lo splits
         each half the same way).
-    win, tie
-        Fraction of deals won outright (the whole pot) and shared.
     stderr
         Standard error of ``equity`` (0 for exact results), from the
         per-deal pot shares.
+    win, tie
+        High-only games: deals won alone (the whole pot) and deals whose pot
+        was shared. In hi-lo games these names are deprecated (a
+        ``DeprecationWarning``): ``win`` is :attr:`scoop` and ``tie`` is
+        :attr:`split` there.
+    scoop
+        Hi-lo games (else ``None``): deals won whole and alone.
+    win_high
+        Hi-lo: deals where the player alone holds the best high hand, so wins
+        the high half alone (the whole pot when no low qualifies).
+    win_low
+        Hi-lo: deals where the player alone holds the best qualifying low,
+        so wins the low half alone.
+    split
+        Hi-lo: deals where the player gets a part of the pot but not all of
+        it (shares a half, or takes one half only). ``scoop + split`` is the
+        share of deals that pay the player anything.
+    high_equity, low_equity
+        Hi-lo: expected share of the high half, and of the low half (which
+        goes to the high hand when no low qualifies). ``equity`` is their
+        mean.
+    win_count, tie_count, scoop_count, win_high_count, win_low_count, split_count
+        The counters behind those shares (integers for unweighted runs;
+        ``None`` where the share is).
     trials
-        Deals enumerated or sampled (a weighted sum for weighted ranges).
+        Deals enumerated or sampled (a weighted sum for weighted ranges,
+        whose weights are relative: scaled so each range's largest is 1).
     exact
         Whether every deal was enumerated.
-    win_count, tie_count
-        The counters behind ``win`` and ``tie`` (integers for unweighted runs).
     categories
         ``(players, 9)``: fraction of deals ending in each high-hand category,
         high card .. straight flush.
-    scoop, high_equity, low_equity
-        Hi-lo games only (else ``None``): fraction of deals scooped (whole pot
-        alone), expected share of the high half, and of the low half (which
-        goes to the high hand when no low qualifies). ``equity`` is their mean.
     seed
         The seed a sampled run used (pass it back to repeat the run).
     target_stderr
@@ -191,21 +224,87 @@ class EquityResult:
         variance = np.maximum(self._completed.sum_squares / trials - self.equity**2, 0.0)
         return np.sqrt(variance / trials)
 
+    # ------------------------------------------------------------------ counts and shares
+    def _old_name(self, name: str, new: str) -> None:
+        """Warn that ``name`` of a hi-lo result is deprecated in favour of ``new``."""
+        warnings.warn(
+            f"EquityResult.{name} of a hi-lo game is deprecated: it is the same as "
+            f"{new} (use that); win_high, win_low, split, high_equity and low_equity say the rest",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+
     @cached_property
-    def win_count(self) -> NDArray[Any]:
+    def _scoop_count(self) -> NDArray[Any]:
         return self._completed.scoop
 
     @cached_property
-    def tie_count(self) -> NDArray[Any]:
+    def _split_count(self) -> NDArray[Any]:
         return self._completed.share_any - self._completed.scoop
 
-    @cached_property
+    @property
+    def win_count(self) -> NDArray[Any]:
+        if self.hilo:
+            self._old_name("win_count", "scoop_count")
+        return self._scoop_count
+
+    @property
+    def tie_count(self) -> NDArray[Any]:
+        if self.hilo:
+            self._old_name("tie_count", "split_count")
+        return self._split_count
+
+    @property
     def win(self) -> NDArray[np.float64]:
-        return self.win_count / self._counters.trials
+        if self.hilo:
+            self._old_name("win", "scoop")
+        return self._share(self._scoop_count)
+
+    @property
+    def tie(self) -> NDArray[np.float64]:
+        if self.hilo:
+            self._old_name("tie", "split")
+        return self._share(self._split_count)
+
+    def _share(self, count: NDArray[Any]) -> NDArray[np.float64]:
+        share: NDArray[np.float64] = count / self._counters.trials
+        return share
+
+    @property
+    def scoop_count(self) -> NDArray[Any] | None:
+        return self._scoop_count if self.hilo else None
+
+    @property
+    def split_count(self) -> NDArray[Any] | None:
+        return self._split_count if self.hilo else None
 
     @cached_property
-    def tie(self) -> NDArray[np.float64]:
-        return self.tie_count / self._counters.trials
+    def win_high_count(self) -> NDArray[Any] | None:
+        counts = self._counters.counts
+        # Alone on the high side: the whole pot (no low) or the high half.
+        return counts[:, 0, 1] + counts[:, 1, 1] if self.hilo else None
+
+    @cached_property
+    def win_low_count(self) -> NDArray[Any] | None:
+        return self._counters.counts[:, 2, 1] if self.hilo else None
+
+    @cached_property
+    def scoop(self) -> NDArray[np.float64] | None:
+        return self._share(self._scoop_count) if self.hilo else None
+
+    @cached_property
+    def split(self) -> NDArray[np.float64] | None:
+        return self._share(self._split_count) if self.hilo else None
+
+    @cached_property
+    def win_high(self) -> NDArray[np.float64] | None:
+        count = self.win_high_count
+        return None if count is None else self._share(count)
+
+    @cached_property
+    def win_low(self) -> NDArray[np.float64] | None:
+        count = self.win_low_count
+        return None if count is None else self._share(count)
 
     @cached_property
     def categories(self) -> NDArray[np.float64]:
@@ -217,10 +316,6 @@ class EquityResult:
         return self._completed.counts
 
     @cached_property
-    def scoop(self) -> NDArray[np.float64] | None:
-        return self._completed.scoop / self._counters.trials if self.hilo else None
-
-    @cached_property
     def high_equity(self) -> NDArray[np.float64] | None:
         halves = self._halves
         return (halves[:, 0] + halves[:, 1]) / self._counters.trials if self.hilo else None
@@ -229,6 +324,26 @@ class EquityResult:
     def low_equity(self) -> NDArray[np.float64] | None:
         halves = self._halves
         return (halves[:, 0] + halves[:, 2]) / self._counters.trials if self.hilo else None
+
+    @property
+    def column_names(self) -> list[str]:
+        """The shares this game's table, ``to_dict()`` and ``to_pandas()`` show, in order.
+
+        High-only games: ``equity``, ``win``, ``tie``. Hi-lo games:
+        ``equity``, ``scoop``, ``win_high``, ``win_low``, ``split``,
+        ``high_equity``, ``low_equity`` (see the class docstring).
+        """
+        return list(HILO_COLUMNS if self.hilo else HIGH_COLUMNS)
+
+    def column_values(self) -> dict[str, NDArray[np.float64]]:
+        """Each of :attr:`column_names` with its values, one per player (no warning)."""
+        if not self.hilo:
+            return {
+                "equity": self.equity,
+                "win": self._share(self._scoop_count),
+                "tie": self._share(self._split_count),
+            }
+        return {name: getattr(self, name) for name in HILO_COLUMNS}
 
     def combos(self, player: int) -> Any:
         """Per-combo breakdown of one player's range, as a pandas DataFrame.
@@ -283,34 +398,38 @@ class EquityResult:
         return combo_frame(breakdowns[int(player)], exact=self.exact, hilo=self.hilo)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain Python data (JSON-ready)."""
+        """Plain Python data, ready for ``json.dumps(..., allow_nan=False)``.
+
+        Per player: ``player`` (1-based), ``hand``, the shares of
+        :attr:`column_names`, ``stderr`` and ``categories``. Shares are
+        rounded to 15 significant digits, below the precision of the
+        arithmetic that made them, so float noise (``0.30000000000000004``)
+        never shows; ``trials`` is an integer when it is one.
+
+        Raises
+        ------
+        ValueError
+            If a number is not finite (a result that should never have been
+            returned; JSON could not hold it).
+        """
         rows = []
+        values = self.column_values()
         for index, text in enumerate(self.players):
-            row: dict[str, Any] = {
-                "player": index + 1,
-                "hand": text,
-                "equity": float(self.equity[index]),
-                "win": float(self.win[index]),
-                "tie": float(self.tie[index]),
-                "stderr": float(self.stderr[index]),
-                "categories": {
-                    label: float(value)
-                    for label, value in zip(CATEGORY_LABELS, self.categories[index], strict=True)
-                },
+            row: dict[str, Any] = {"player": index + 1, "hand": text}
+            row.update({name: json_number(column[index]) for name, column in values.items()})
+            row["stderr"] = json_number(self.stderr[index])
+            row["categories"] = {
+                label: json_number(value)
+                for label, value in zip(CATEGORY_LABELS, self.categories[index], strict=True)
             }
-            if self.hilo:
-                assert self.scoop is not None and self.high_equity is not None
-                assert self.low_equity is not None
-                row["scoop"] = float(self.scoop[index])
-                row["high_equity"] = float(self.high_equity[index])
-                row["low_equity"] = float(self.low_equity[index])
             rows.append(row)
+        trials = self.trials
         return {
             "game": self.game,
             "board": self.board,
             "dead": self.dead,
             "exact": self.exact,
-            "trials": self.trials,
+            "trials": trials if isinstance(trials, int) else json_number(trials),
             "seed": self.seed,
             "target_stderr": self.target_stderr,
             "target_met": self.target_met,
@@ -318,37 +437,59 @@ class EquityResult:
         }
 
     def to_pandas(self) -> Any:
-        """One row per player (needs pandas: ``pip install pandas``)."""
+        """One row per player: ``hand``, the shares of :attr:`column_names`, ``stderr``
+        and the hand categories (needs pandas: ``pip install pandas``)."""
         try:
             import pandas as pd
         except ImportError as error:  # pragma: no cover - depends on the environment
             raise ImportError("to_pandas() needs pandas: pip install pandas") from error
-        rows = []
-        for row in self.to_dict()["players"]:
-            flat = {key: value for key, value in row.items() if key != "categories"}
-            flat.update(row["categories"])
-            rows.append(flat)
-        return pd.DataFrame(rows).set_index("player")
+        frame = pd.DataFrame({"player": np.arange(1, len(self.players) + 1), "hand": self.players})
+        for name, column in self.column_values().items():
+            frame[name] = column
+        frame["stderr"] = self.stderr
+        for label, column in zip(CATEGORY_LABELS, self.categories.T, strict=True):
+            frame[label] = column
+        return frame.set_index("player")
 
-    def _columns(self) -> list[str]:
-        columns = ["player", "hand", "equity", "win", "tie"]
-        if self.hilo:
-            columns += ["scoop", "high", "low"]
-        return columns
+    def plot(self, ax: Any = None, **options: Any) -> Any:
+        """Draw the result with :func:`showdown.equity.plot.plot_equity`; returns the Axes.
+
+        High-only games: each player's equity as a bar (sampled runs with
+        95 % error bars). Hi-lo games: three bars per player, ``equity``,
+        ``high_equity`` and ``low_equity`` (the error bar on ``equity``
+        only). Needs matplotlib (``pip install 'showdown[plot]'``).
+
+        Parameters
+        ----------
+        ax
+            Axes to draw on (a new figure when ``None``).
+        **options
+            Passed to ``plot_equity`` (``z``, ``title``).
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> from showdown import equity
+        >>> ax = equity(["AcAs", "KhKd"]).plot()
+        >>> [round(float(bar.get_height()), 4) for bar in ax.patches]
+        [0.8126, 0.1874]
+        """
+        from .plot import plot_equity
+
+        return plot_equity(self, ax=ax, **options)
+
+    def _headings(self) -> list[str]:
+        return ["player", "hand", *(HEADINGS.get(name, name) for name in self.column_names)]
 
     def _rows(self) -> list[list[str]]:
         rows = []
+        values = self.column_values()
         for index, text in enumerate(self.players):
-            row = [str(index + 1), text, percent(self.equity[index], self.stderr[index])]
-            row += [percent(self.win[index]), percent(self.tie[index])]
-            if self.hilo:
-                assert self.scoop is not None and self.high_equity is not None
-                assert self.low_equity is not None
-                row += [
-                    percent(self.scoop[index]),
-                    percent(self.high_equity[index]),
-                    percent(self.low_equity[index]),
-                ]
+            row = [str(index + 1), text]
+            for name, column in values.items():
+                stderr = self.stderr[index] if name == "equity" else 0.0
+                row.append(percent(column[index], stderr))
             rows.append(row)
         return rows
 
@@ -362,19 +503,33 @@ class EquityResult:
 
     def table(self) -> str:
         """A plain-text table (what ``repr`` and the CLI show)."""
-        return text_table(self._columns(), self._rows(), left=1)
+        return text_table(self._headings(), self._rows(), left=1)
 
     def __repr__(self) -> str:
         return f"EquityResult({self._summary()})\n{self.table()}"
 
     def _repr_html_(self) -> str:
-        head = "".join(f"<th>{html.escape(c)}</th>" for c in self._columns())
+        head = "".join(f"<th>{html.escape(c)}</th>" for c in self._headings())
         body = "".join(
             "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>"
             for row in self._rows()
         )
         caption = html.escape(self._summary())
         return f"<table><caption>{caption}</caption><tr>{head}</tr>{body}</table>"
+
+
+def json_number(value: Any) -> float:
+    """A share as a JSON-safe float: 15 significant digits (no float noise), never NaN.
+
+    Examples
+    --------
+    >>> json_number(0.1 + 0.2), json_number(-77.40000000000002), json_number(0.8125546)
+    (0.3, -77.4, 0.8125546)
+    """
+    number = float(value)
+    if not math.isfinite(number):
+        raise ValueError(f"a result number is {number!r}, which JSON cannot hold")
+    return float(f"{number:.15g}")
 
 
 def percent(value: float, stderr: float = 0.0) -> str:
