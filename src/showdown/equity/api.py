@@ -16,7 +16,7 @@ from .._tasks import check_cluster_arguments, cluster_client
 from ..cards import CardsLike
 from . import exact as exact_module
 from .result import EquityResult
-from .spot import Spot, cached_spot
+from .spot import NO_WEIGHT_LEFT, Spot, cached_spot
 
 #: ``exact=None`` enumerates when exact enumeration is estimated to take at most this (seconds).
 EXACT_SECONDS_LIMIT = 1.0
@@ -24,6 +24,10 @@ EXACT_SECONDS_LIMIT = 1.0
 DEFAULT_TARGET_STDERR = 5e-4
 #: Default cap on deals of a run with a standard-error target (``max_samples``).
 DEFAULT_MAX_SAMPLES = 20_000_000
+#: Most deals a sampled run may be asked for (``samples``, ``max_samples``): 2**53, the
+#: largest count a float64 holds exactly (standard errors divide by it), and far more
+#: than a run finishes (about three years at a hundred million deals a second).
+MAX_SAMPLES = 2**53
 
 
 def equity(
@@ -145,8 +149,8 @@ def equity(
     >>> abs(float(result.equity.sum()) - 1.0) < 1e-12
     True
     """
-    samples = _count(samples, "samples")
-    max_samples = _count(max_samples, "max_samples")
+    samples = _count(samples, "samples", maximum=MAX_SAMPLES)
+    max_samples = _count(max_samples, "max_samples", maximum=MAX_SAMPLES)
     seed = _count(seed, "seed", minimum=0)
     threads = _count(threads, "threads")
     if target_stderr is not None and not (
@@ -223,6 +227,9 @@ def equity(
 
 def _result(spot: Spot, counters: Any, **run: Any) -> EquityResult:
     """The result of a run on ``spot``: its labels, game and cards, and how it was run."""
+    trials = float(counters.trials)
+    if not (math.isfinite(trials) and trials > 0):
+        raise ValueError(NO_WEIGHT_LEFT)
     return EquityResult(
         counters,
         players=spot.labels,
@@ -269,14 +276,17 @@ class _ReportTo:
         self.bar.update_to(done)
 
 
-def _count(value: object, name: str, minimum: int = 1) -> int | None:
+def _count(value: object, name: str, minimum: int = 1, maximum: int | None = None) -> int | None:
     """``value`` as a Python int (numpy integers accepted), or ``None``; else ``ValueError``."""
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, Integral) or value < minimum:
         kind = "positive" if minimum == 1 else "non-negative"
         raise ValueError(f"{name}: expected a {kind} integer, got {value!r}")
-    return int(value)
+    number = int(value)
+    if maximum is not None and number > maximum:
+        raise ValueError(f"{name}: expected at most {maximum:,} (2**53) deals, got {number:,}")
+    return number
 
 
 def _choose_method(

@@ -18,7 +18,7 @@ from numpy.typing import NDArray
 from ..cards.ranges import HandRange
 from ..evaluator.tables import KEY_START, Tables
 from . import _sample_kernels
-from .spot import Spot
+from .spot import NO_WEIGHT_LEFT, Spot
 
 #: Deals handled together inside a kernel: dealt, then evaluated player by player.
 BLOCK_DEALS = 256
@@ -169,6 +169,8 @@ def _joint_tables(spot: Spot, ranged: list[int]) -> list[JointTable]:
         group, current = candidate, joined
         if joined.rows.shape[0] == 0:
             raise ValueError("players: the hands and ranges share cards in every combination")
+        if not joined.weights.sum() > 0:  # every product of weights underflowed
+            raise ValueError(NO_WEIGHT_LEFT)
     if current is not None:
         tables.append(current)
     return tables

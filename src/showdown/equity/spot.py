@@ -16,7 +16,15 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..cards import CardsLike, as_card_array, format_card, format_cards
+from ..cards.ranges import HandRange
 from .games import Game, Player, get_game, parse_players
+
+#: The error of a spot whose every fitting joint holding weighs nothing as a float.
+NO_WEIGHT_LEFT = (
+    "players: no deal has any weight: a joint holding whose hands fit together weighs the "
+    "product of its combos' weights, and here every such product is below the smallest "
+    "float (about 1e-308); bring the weights of the combos that fit closer to 1"
+)
 
 
 @dataclass
@@ -143,6 +151,7 @@ def build_spot(players: object, board: CardsLike | None, dead: CardsLike | None,
             player.hand_range = player.hand_range.remove(
                 removed_cards, name="board, dead and other hands"
             )
+        player.hand_range = relative_weights(player.hand_range)
 
     spot = Spot(rules, parsed, board_cards, dead_cards)
     taken = np.zeros(52, bool)
@@ -158,6 +167,42 @@ def build_spot(players: object, board: CardsLike | None, dead: CardsLike | None,
     for array in (spot.board, spot.dead, spot.deck):
         array.flags.writeable = False  # shared by every call that asks for this spot
     return spot
+
+
+def relative_weights(hand_range: HandRange) -> HandRange:
+    """``hand_range`` with its weights scaled so the largest is 1.
+
+    Weights are relative: scaling all of a range's weights changes no
+    equity, but tiny ones (``AA:1e-200``) would make every joint weight, a
+    product over the players, vanish below the smallest float and leave
+    nothing to divide by. Scaled, equal weights become 1 (the range counts
+    deals, in integers) and unequal ones keep their ratios.
+
+    Examples
+    --------
+    >>> from showdown.cards import parse_range
+    >>> scaled = relative_weights(parse_range("AA:1e-300, KK:5e-301"))
+    >>> scaled.weights[[0, -1]].tolist()  # combos ascending: a KK combo, then an AA one
+    [0.5, 1.0]
+    """
+    if hand_range.is_random:
+        return hand_range
+    weights = hand_range.weights
+    largest = float(weights.max())
+    if largest == 1.0:
+        return hand_range
+    # A division (never a product with 1 / largest, which overflows for a subnormal
+    # largest weight); correctly rounded, so the largest becomes exactly 1.
+    scaled = weights / largest
+    scaled.flags.writeable = False
+    return HandRange(
+        hand_range.combos,
+        scaled,
+        text=hand_range.text,
+        hole_size=hand_range.hole_size,
+        dead_mask=hand_range.dead_mask,
+        name=hand_range.name,
+    )
 
 
 def _check_no_card_twice(
