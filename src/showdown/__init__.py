@@ -94,7 +94,7 @@ __all__ = [*sorted(_EXPORTS), "__version__"]
 
 # submodules that ``showdown.NAME`` loads on first use (they need optional extras or are
 # heavy, so ``import showdown`` does not import them)
-_LAZY_SUBMODULES = frozenset({"plot", "distributed", "games"})
+_LAZY_SUBMODULES = frozenset({"plot", "distributed", "games", "history"})
 
 
 def __getattr__(name: str) -> Any:

@@ -1,0 +1,111 @@
+"""All-in EV: each player's expected result once no more betting was possible.
+
+The trackers' definition. A hand qualifies when no further betting is possible
+(at most one live player has chips behind, and he has matched the bet), at least
+one card is still to come and every live hand is known. Then each player's
+result is::
+
+    sum over pots (main and side) of  equity in that pot x (pot - its share of rake)
+    minus what he put in
+
+The pots are the simulator's own (:func:`showdown.simulator.hand.side_pots`),
+each with its own eligible players; an equity is the player's expected share of
+a pot from :func:`showdown.equity` (exact, sampling only where that is
+unaffordable: the result says so), which splits hi-lo pots in halves as the
+rules do. Rake comes off every pot in proportion to its size, so the adjusted
+results of a hand sum to minus the rake.
+
+Examples
+--------
+>>> from showdown.cards import parse_card
+>>> spot = AllInSpot("preflop", [], [[parse_card("As"), parse_card("Ad")],
+...                  [parse_card("Ks"), parse_card("Kd")]], [100, 100], 0, [True, True])
+>>> ev = allin_ev(spot, "holdem", rake=0)
+>>> [round(value, 2) for value in ev.expected], round(ev.equity[0], 4)
+([165.27, 34.73], 0.8264)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from showdown.cards import format_card
+from showdown.simulator.hand import side_pots
+
+from .replayed import AllInSpot
+
+__all__ = ["AllInEV", "allin_ev"]
+
+#: Sampling seed: the same hand always gets the same EV, run after run.
+SEED = 20090701
+
+
+@dataclass(frozen=True)
+class AllInEV:
+    """A qualifying hand's expectation.
+
+    Attributes
+    ----------
+    expected
+        Chips each player can expect back from the pots (after rake).
+    equity
+        Each player's expected share of everything in the middle (0 for folded players).
+    exact
+        Whether every equity was enumerated exactly (``False``: some were sampled).
+    pots
+        Number of pots (main and side).
+    """
+
+    expected: list[float]
+    equity: list[float]
+    exact: bool
+    pots: int
+
+
+def _text(cards: list[int]) -> str:
+    return "".join(format_card(card) for card in cards)
+
+
+def allin_ev(spot: AllInSpot, game: str, *, rake: int = 0) -> AllInEV:
+    """The expected chips back of each player at ``spot`` (see the module docstring).
+
+    Parameters
+    ----------
+    spot
+        The table at the all-in (every live hand known).
+    game
+        Equity hand type (``holdem``, ``omaha-hilo``...).
+    rake
+        Chips the house took from the pots.
+    """
+    from showdown import equity  # loaded on first use: the numba kernels are heavy
+
+    n = len(spot.wagers)
+    pots = side_pots(spot.wagers, spot.live, dead=spot.dead)
+    total = sum(pot.amount for pot in pots)
+    keep = (total - rake) / total if total else 0.0
+    expected = [0.0] * n
+    exact = True
+    board = _text(spot.board)
+    cache: dict[tuple[int, ...], list[float]] = {}
+    for pot in pots:
+        seats = pot.eligible
+        if len(seats) == 1:
+            shares = [1.0]
+        elif seats in cache:
+            shares = cache[seats]
+        else:
+            result = equity(
+                [_text(spot.hole_cards[s]) for s in seats],
+                board=board or None,
+                game=game,
+                seed=SEED,
+                threads=1,
+            )
+            exact = exact and bool(result.exact)
+            shares = cache[seats] = [float(value) for value in result.equity]
+        for seat, share in zip(seats, shares, strict=True):
+            expected[seat] += share * pot.amount * keep
+    kept = total - rake
+    equities = [value / kept if kept else 0.0 for value in expected]
+    return AllInEV(expected, equities, exact, len(pots))

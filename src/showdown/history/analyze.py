@@ -1,0 +1,201 @@
+"""``analyze``: all-in EV adjusted results and player statistics over hand histories.
+
+Examples
+--------
+>>> text = '''
+... variant = "NT"
+... blinds_or_straddles = [1, 2]
+... min_bet = 2
+... starting_stacks = [100, 100]
+... players = ["Ann", "Bob"]
+... actions = ["d dh p1 AsAd", "d dh p2 KsKd", "p2 cbr 100", "p1 cc",
+...            "d db 2c3c4c", "d db Kh", "d db 9s"]
+... '''
+>>> import pathlib, tempfile
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "hand.phh"
+>>> _ = path.write_text(text)
+>>> result = analyze(path)
+>>> result.players["net"].to_dict(), result.players["ev_net"].round(2).to_dict()
+({'Ann': -100.0, 'Bob': 100.0}, {'Ann': 65.27, 'Bob': -65.27})
+>>> result.counts["adjusted"]
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .allin import allin_ev
+from .reader import BadHand, PathsLike, ReadReport, expand_paths, hands
+from .replayed import COUNTER_NAMES, hand_facts
+from .stats import player_frame
+
+__all__ = ["HAND_COLUMNS", "Analysis", "analyze"]
+
+#: Columns of the per-hand frame (one row per player and hand), in order.
+HAND_COLUMNS = (
+    "hand", "source", "hand_id", "variant", "player", "position", "big_blind",
+    "pot", "rake", "contributed", "collected", "net", "net_bb",
+    "all_in", "all_in_street", "equity", "ev_net", "ev_net_bb", "exact", "result_from",
+    *COUNTER_NAMES,
+)  # fmt: skip
+
+#: Why a hand's all-in was not adjusted, as counted in :attr:`Analysis.counts`.
+NOT_ADJUSTED = ("river", "unknown_cards", "others_could_bet", "unsupported_game")
+
+
+@dataclass
+class Analysis:
+    """What :func:`analyze` found.
+
+    Attributes
+    ----------
+    players
+        One row per player (index ``player``): see :data:`~showdown.history.stats.PLAYER_COLUMNS`.
+    hands
+        One row per player and hand: see :data:`HAND_COLUMNS`. Amounts are in
+        the files' units; ``*_bb`` columns in big blinds of that hand.
+    counts
+        Hands read, analysed, skipped; all-ins adjusted, and not adjusted by reason.
+    bad
+        The hands skipped, each with its file, hand number and reason.
+    """
+
+    players: Any
+    hands: Any
+    counts: dict[str, int]
+    bad: list[BadHand] = field(default_factory=list)
+
+    def plot(self, player: str, ax: Any = None) -> Any:
+        """:func:`showdown.history.plot` of this analysis for ``player``."""
+        from .plot import plot
+
+        return plot(self, player, ax=ax)
+
+
+def analyze(
+    paths: PathsLike,
+    player: str | None = None,
+    *,
+    strict: bool = False,
+    progress: Callable[[int, int], object] | None = None,
+) -> Analysis:
+    """All-in EV adjusted results and statistics of every player in hand histories.
+
+    Parameters
+    ----------
+    paths
+        ``.phh``/``.phhs`` files, directories or glob patterns (see :func:`hands`).
+    player
+        Keep only this player's rows (his hands, his statistics).
+    strict
+        Raise at the first hand that cannot be read or replayed instead of
+        warning and skipping it (skipped hands are counted and listed in ``bad``).
+    progress
+        ``progress(files_done, files)`` after each file.
+
+    Raises
+    ------
+    ValueError
+        A path that does not exist, or a ``player`` found in no hand.
+    BadHandError
+        With ``strict=True``, for the first bad hand.
+    """
+    import pandas as pd
+
+    from .reader import BadHandError
+
+    report = ReadReport()
+    files = expand_paths(paths)
+    counts = dict.fromkeys(("adjusted", "sampled", *NOT_ADJUSTED), 0)
+    rows: list[dict[str, Any]] = []
+    analysed = 0
+    for done, path in enumerate(files, start=1):
+        for history in hands(path, strict=strict, report=report):
+            try:
+                facts = hand_facts(history)
+            except ValueError as error:
+                number = _hand_number(history.source, str(path))
+                reason = str(error).removeprefix(f"{history.source}: ")
+                if strict:
+                    raise BadHandError(f"{history.source}: {reason}") from None
+                report.skip(BadHand(str(path), number, reason), strict=False)
+                continue
+            analysed += 1
+            rows += _rows(facts, analysed, counts)
+        if progress is not None:
+            progress(done, len(files))
+    frame = pd.DataFrame(rows, columns=list(HAND_COLUMNS))
+    if player is not None:
+        if player not in set(frame["player"]):
+            import difflib
+
+            close = difflib.get_close_matches(player, sorted(set(frame["player"])), n=3)
+            hint = f"; close names: {', '.join(close)}" if close else ""
+            raise ValueError(f"player {player!r} is in none of the hands{hint}")
+        frame = frame[frame["player"] == player].reset_index(drop=True)
+    summary = {
+        "files": report.files,
+        "hands_read": report.hands,
+        "hands_analysed": analysed,
+        "hands_skipped": report.skipped,
+        **counts,
+    }
+    return Analysis(player_frame(frame), frame, summary, report.bad)
+
+
+def _hand_number(source: str, file: str) -> int | None:
+    tail = source[len(file) :].strip()
+    return int(tail[1:-1]) if tail.startswith("[") and tail.endswith("]") else None
+
+
+def _rows(facts: Any, number: int, counts: dict[str, int]) -> list[dict[str, Any]]:
+    """The per-player rows of one hand, with the adjustment when it applies."""
+    n = len(facts.players)
+    scale = facts.scale
+    expected: list[float] | None = None
+    equities = [float("nan")] * n
+    exact = True
+    status = facts.status
+    if status == "candidate":
+        assert facts.spot is not None
+        ev = allin_ev(facts.spot, facts.game, rake=facts.rake)
+        expected, equities, exact = ev.expected, ev.equity, ev.exact
+        status = "adjusted"
+        counts["adjusted"] += 1
+        counts["sampled"] += not exact
+    elif status in counts:
+        counts[status] += 1
+    big_blind = float(facts.big_blind)
+    street = facts.spot.street if facts.spot is not None else None
+    rows = []
+    for seat in range(n):
+        net = facts.net[seat] / scale
+        ev_net = net if expected is None else (expected[seat] - facts.contributed[seat]) / scale
+        row = {
+            "hand": number,
+            "source": facts.source,
+            "hand_id": facts.hand_id,
+            "variant": facts.variant,
+            "player": facts.players[seat],
+            "position": seat + 1,
+            "big_blind": big_blind,
+            "pot": facts.pot / scale,
+            "rake": facts.rake / scale,
+            "contributed": facts.contributed[seat] / scale,
+            "collected": facts.collected[seat] / scale,
+            "net": net,
+            "net_bb": net / big_blind,
+            "all_in": status,
+            "all_in_street": street,
+            "equity": equities[seat],
+            "ev_net": ev_net,
+            "ev_net_bb": ev_net / big_blind,
+            "exact": exact,
+            "result_from": facts.result_from,
+        }
+        row.update(facts.counters[seat])
+        rows.append(row)
+    return rows

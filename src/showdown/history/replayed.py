@@ -1,0 +1,350 @@
+"""One hand history replayed for analysis: contributions, results, counters, the all-in spot.
+
+The hand is played through the simulator's replay
+(:func:`showdown.simulator.phh.replay.replay_history`), which checks every action
+by the rules. Before that, cards a player showed (``pX sm AsKs``) are written
+into his deal (``d dh pX ????`` becomes ``d dh pX AsKs``) and the show/muck
+actions are dropped: the replay's own showdown shows every known hand. Real logs
+often leave live hands unknown at the showdown (``sm ????``); the replay cannot
+settle such a pot, so the result comes from the file (``winnings``, else
+``finishing_stacks``) with the chips put in as the replay counted them.
+
+Results are in the replay's whole chips (``scale`` chips per unit of the file).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from showdown.games import hand_type
+from showdown.simulator import core
+from showdown.simulator.hand import BETTING, COMPLETE, DRAWING, SHOWDOWN, UNKNOWN, HandState
+from showdown.simulator.phh import HandHistory
+from showdown.simulator.phh.replay import ActionContext, replay_history
+
+__all__ = ["BOARD_GAMES", "COUNTER_NAMES", "AllInSpot", "HandFacts", "hand_facts"]
+
+_uncalled_bet = core.uncalled_bet.py_func
+
+#: Per-player counters of one hand. ``vpip``, ``pfr``, ``bets``, ``calls``,
+#: ``checks``, ``folds``, ``showdowns`` and ``showdowns_won`` mean what the
+#: simulator's table counters mean (``showdown.simulator.table.STAT_NAMES``).
+COUNTER_NAMES = (
+    "hands", "vpip", "pfr", "bets", "calls", "checks", "folds",
+    "three_bets", "three_bet_chances", "showdowns", "showdowns_won",
+)  # fmt: skip
+
+#: Hand types whose all-ins are adjusted (those the equity engine takes with a board).
+BOARD_GAMES = frozenset(
+    {"holdem", "omaha", "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo", "omaha6-hilo"}
+)
+
+
+@dataclass
+class AllInSpot:
+    """The table when no more betting was possible with cards to come.
+
+    Attributes
+    ----------
+    street
+        The street whose betting put the last chips in (``"preflop"``, ``"flop"``...).
+    board
+        Board cards dealt by then.
+    hole_cards
+        Each player's cards (``UNKNOWN`` for cards not known).
+    wagers
+        Chips each player bet (antes and dead blinds left out), the uncalled part
+        of the largest bet already returned.
+    dead
+        Antes and dead blinds, which belong to the main pot.
+    live
+        Players still in the hand.
+    """
+
+    street: str
+    board: list[int]
+    hole_cards: list[list[int]]
+    wagers: list[int]
+    dead: int
+    live: list[bool]
+
+
+@dataclass
+class HandFacts:
+    """What analysis needs of one hand (chips are the replay's whole chips).
+
+    ``status`` says whether the hand qualifies for the all-in adjustment:
+    ``"no_all_in"``, ``"candidate"`` (it qualifies; see :attr:`spot`), ``"river"``
+    (no card to come), ``"unknown_cards"`` (a live hand not known),
+    ``"others_could_bet"`` (a player all-in while others could still bet; the
+    betting went on), ``"unsupported_game"`` (no board: stud and draw).
+    """
+
+    source: str
+    hand_id: Any
+    variant: str
+    game: str
+    players: list[str]
+    scale: int
+    big_blind: Fraction
+    contributed: list[int]
+    collected: list[int]
+    net: list[int]
+    rake: int
+    result_from: str
+    showdown: list[bool]
+    counters: list[dict[str, int]]
+    status: str = "no_all_in"
+    spot: AllInSpot | None = None
+    stacks_unknown: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def pot(self) -> int:
+        """Every chip put in (after uncalled bets returned), before rake."""
+        return sum(self.contributed)
+
+
+def _player_index(token: str) -> int:
+    return int(token[1:]) - 1
+
+
+def _prepared(history: HandHistory) -> HandHistory:
+    """The history with shown cards written into the deals and show/muck actions dropped."""
+    shown: dict[str, str] = {}
+    for action in history.actions:
+        tokens = action.split()
+        if len(tokens) == 3 and tokens[1] == "sm" and "?" not in tokens[2]:
+            shown[tokens[0]] = tokens[2]
+    actions: list[str] = []
+    for action in history.actions:
+        tokens = action.split()
+        if len(tokens) >= 2 and tokens[1] == "sm":
+            continue
+        if len(tokens) == 4 and tokens[:2] == ["d", "dh"] and "?" in tokens[3]:
+            cards = shown.get(tokens[2])
+            if cards is not None and len(cards) == len(tokens[3]):
+                # The shown cards replace this deal only where the deal left them unknown.
+                merged = "".join(
+                    cards[k : k + 2] if tokens[3][k : k + 2] == "??" else tokens[3][k : k + 2]
+                    for k in range(0, len(cards), 2)
+                )
+                action = f"d dh {tokens[2]} {merged}"
+        actions.append(action)
+    return dataclasses.replace(history, actions=actions)
+
+
+def _big_blind(history: HandHistory) -> Fraction:
+    """Chips per big blind in the file's units (the small bet without blinds), for bb/100."""
+    blinds = [Fraction(str(value)) for value in history.blinds_or_straddles]
+    for candidate in (max(blinds, default=Fraction(0)), history.small_bet, history.min_bet):
+        if candidate:
+            return Fraction(str(candidate))
+    return Fraction(1)
+
+
+def _chips(values: Sequence[Any], scale: int, name: str) -> list[int]:
+    chips = []
+    for value in values:
+        amount = Fraction(str(value)) * scale
+        if amount.denominator != 1:
+            raise ValueError(f"field {name!r}: {value!r} has more decimals than the hand's amounts")
+        chips.append(int(amount))
+    return chips
+
+
+class _Watcher:
+    """Counts each player's actions and finds the all-in spot, action by action."""
+
+    def __init__(self, history: HandHistory, state_streets: Sequence[str], n: int) -> None:
+        self.first_street = state_streets[0]
+        self.streets = list(state_streets)
+        self.counters = [dict.fromkeys(COUNTER_NAMES, 0) for _ in range(n)]
+        self.raises_first_round = 0
+        self.chance_seen = [False] * n
+        self.first_all_in_street: int | None = None
+        self.spot_status = "no_all_in"
+        self.spot: AllInSpot | None = None
+        self.state: HandState | None = None
+        self.last_index = -1
+        self.peak_totals = [0] * n
+
+    def __call__(self, index: int, action: str, before: ActionContext, state: HandState) -> None:
+        self.state = state
+        self.last_index = index
+        # Chips only leave ``totals`` when an uncalled bet goes back: the peak is what
+        # each player bet before that.
+        peak = self.peak_totals
+        for seat, chips in enumerate(before.totals):
+            if chips > peak[seat]:
+                peak[seat] = chips
+        tokens = action.split()
+        if tokens[0] == "d":
+            return
+        seat = _player_index(tokens[0])
+        verb = tokens[1]
+        counters = self.counters[seat]
+        first = before.street == self.first_street
+        facing_one_raise = first and self.raises_first_round == 1
+        if facing_one_raise and verb in ("cc", "cbr", "f") and not self.chance_seen[seat]:
+            self.chance_seen[seat] = True
+            counters["three_bet_chances"] = 1
+        if verb == "cc":
+            if state.totals[seat] > before.totals[seat]:
+                counters["calls"] += 1
+                if first:
+                    counters["vpip"] = 1
+            else:
+                counters["checks"] += 1
+        elif verb == "cbr":
+            counters["bets"] += 1
+            if first:
+                counters["vpip"] = counters["pfr"] = 1
+                if self.raises_first_round == 1:
+                    counters["three_bets"] = 1
+                self.raises_first_round += 1
+        elif verb == "f":
+            counters["folds"] += 1
+        self._look_for_spot(before, state)
+
+    def _look_for_spot(self, before: ActionContext, state: HandState) -> None:
+        if self.spot is not None or self.spot_status != "no_all_in":
+            return
+        street = self.streets.index(before.street) if before.street in self.streets else 0
+        live = [not folded for folded in state.folded]
+        if self.first_all_in_street is None and any(
+            all_in and alive for all_in, alive in zip(state.all_in, live, strict=True)
+        ):
+            self.first_all_in_street = street
+        if sum(live) < 2 or state.status in (BETTING, DRAWING, COMPLETE):
+            return
+        behind = sum(1 for s in range(state.n) if live[s] and state.stacks[s] > 0)
+        if behind > 1:
+            return
+        if self.first_all_in_street is not None and self.first_all_in_street < street:
+            self.spot_status = "others_could_bet"
+            return
+        if state.status == SHOWDOWN or state.street_index >= len(self.streets):
+            self.spot_status = "river"
+            return
+        totals, antes = list(state.totals), list(state.ante_paid)
+        top, excess = _uncalled_bet(state.n, totals, antes)
+        totals[top] -= excess
+        wagers = [total - ante for total, ante in zip(totals, antes, strict=True)]
+        self.spot = AllInSpot(
+            street=before.street,
+            board=list(state.board),
+            hole_cards=[list(cards) for cards in state.hole_cards],
+            wagers=wagers,
+            dead=sum(antes),
+            live=live,
+        )
+        known = all(UNKNOWN not in state.hole_cards[s] for s in range(state.n) if live[s])
+        self.spot_status = "candidate" if known else "unknown_cards"
+
+
+def _unknown_at_showdown(state: HandState) -> bool:
+    """Whether the showdown had a hand nobody saw (the replay mucked it; the log may not)."""
+    live = [s for s in range(state.n) if not state.folded[s]]
+    return len(live) >= 2 and any(UNKNOWN in state.hole_cards[s] for s in live)
+
+
+def hand_facts(history: HandHistory) -> HandFacts:
+    """Replay ``history`` and gather what analysis needs.
+
+    Raises
+    ------
+    ValueError
+        When an action breaks the rules, or the result cannot be known (live hands
+        unknown at the showdown and no ``winnings`` or ``finishing_stacks``). The
+        message names the source and the action or field.
+    """
+    prepared = _prepared(history)
+    variant = history.game  # raises UnsupportedVariantError (a ValueError) naming the code
+    n = len(history.starting_stacks)
+    watcher = _Watcher(history, [street.name for street in variant.streets], n)
+    unsettled = False
+    try:
+        state = replay_history(prepared, on_action=watcher)
+    except ValueError as error:
+        state_seen = watcher.state
+        reached_end = watcher.last_index == len(prepared.actions) - 1
+        if state_seen is None or not reached_end or state_seen.status != SHOWDOWN:
+            raise
+        state, unsettled = state_seen, True
+        if "unknown" not in str(error):
+            raise
+    scale = state.scale
+    totals = [max(a, b) for a, b in zip(state.totals, watcher.peak_totals, strict=True)]
+    antes = list(state.ante_paid)
+    top, excess = _uncalled_bet(n, totals, antes)
+    totals[top] -= excess
+    contributed = totals
+    winnings = history.extra.get("winnings")
+    finishing = history.finishing_stacks
+    if isinstance(winnings, list) and len(winnings) == n and any(winnings):
+        collected = _chips(winnings, scale, "winnings")
+        result_from = "winnings"
+        if excess and sum(collected) > sum(contributed) and collected[top] >= excess:
+            # Some sites log the uncalled bet as won back: more than the pot was paid out.
+            collected[top] -= excess
+    elif not unsettled and not _unknown_at_showdown(state):
+        # Winnings not logged (some sites write zeros): the replay's showdown decides.
+        collected = list(state.winnings)
+        result_from = "replay"
+    elif finishing is not None:
+        net_file = [
+            f - s
+            for f, s in zip(
+                _chips(finishing, scale, "finishing_stacks"),
+                _chips(history.starting_stacks, scale, "starting_stacks"),
+                strict=True,
+            )
+        ]
+        collected = [net + chips for net, chips in zip(net_file, contributed, strict=True)]
+        result_from = "finishing_stacks"
+    else:
+        raise ValueError(
+            f"{history.source}: live hands are unknown at the showdown and the history "
+            "gives neither 'winnings' nor 'finishing_stacks': the result cannot be known"
+        )
+    net = [won - put for won, put in zip(collected, contributed, strict=True)]
+    live = [not folded for folded in state.folded]
+    reached = sum(live) >= 2
+    showdown = [reached and alive for alive in live]
+    for seat, counters in enumerate(watcher.counters):
+        counters["hands"] = 1
+        if showdown[seat]:
+            counters["showdowns"] = 1
+            counters["showdowns_won"] = int(collected[seat] > 0)
+    game = hand_type(history.variant).name
+    status = watcher.spot_status
+    if status == "no_all_in" and watcher.first_all_in_street is not None and reached:
+        status = "others_could_bet"
+    if status == "candidate" and game not in BOARD_GAMES:
+        status = "unsupported_game"
+    players = list(history.players) if history.players else [f"p{k + 1}" for k in range(n)]
+    return HandFacts(
+        source=history.source,
+        hand_id=history.extra.get("hand"),
+        variant=history.variant,
+        game=game,
+        players=players,
+        scale=scale,
+        big_blind=_big_blind(history),
+        contributed=contributed,
+        collected=collected,
+        net=net,
+        rake=sum(contributed) - sum(collected),
+        result_from=result_from,
+        showdown=showdown,
+        counters=watcher.counters,
+        status=status,
+        spot=watcher.spot if status == "candidate" else None,
+        stacks_unknown=bool(history.extra.get("stacks_unknown")),
+        extra=history.extra,
+    )
