@@ -1,0 +1,77 @@
+"""The all-in EV graph: a player's cumulative results over his hands.
+
+Four lines, in the file's money units: net won, all-in EV adjusted net,
+showdown winnings (hands where the player reached the showdown) and
+non-showdown winnings (the rest). Net = showdown + non-showdown, hand by hand.
+
+Examples
+--------
+>>> import matplotlib
+>>> matplotlib.use("Agg")
+>>> import pandas as pd
+>>> frame = pd.DataFrame({"player": ["A", "A"], "net": [5.0, -2.0], "ev_net": [1.0, -2.0],
+...                       "showdowns": [1, 0]})
+>>> ax = plot(frame, "A")
+>>> [line.get_label() for line in ax.lines]
+['net won', 'all-in EV adjusted', 'showdown winnings', 'non-showdown winnings']
+>>> ax.lines[0].get_ydata().tolist()
+[5.0, 3.0]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from showdown._plotting import pyplot
+
+__all__ = ["plot"]
+
+
+def plot(frame_or_paths: Any, player: str, *, ax: Any = None) -> Any:
+    """Draw ``player``'s cumulative net, all-in EV adjusted net, showdown and
+    non-showdown winnings over his hands; returns the matplotlib Axes.
+
+    Parameters
+    ----------
+    frame_or_paths
+        An :class:`~showdown.history.Analysis`, its per-hand frame, or hand-history
+        paths (analysed first).
+    player
+        The player's name as the files write it.
+
+    Raises
+    ------
+    ValueError
+        When ``player`` is in none of the hands.
+    """
+    import pandas as pd
+
+    from .analyze import Analysis, analyze
+
+    if isinstance(frame_or_paths, Analysis):
+        frame = frame_or_paths.hands
+    elif isinstance(frame_or_paths, pd.DataFrame):
+        frame = frame_or_paths
+    else:
+        frame = analyze(frame_or_paths, player).hands
+    rows = frame[frame["player"] == player]
+    if rows.empty:
+        raise ValueError(f"plot: player {player!r} is in none of the hands")
+    net = rows["net"].astype(float).to_numpy()
+    showdown = net * (rows["showdowns"].to_numpy() == 1)
+    series = {
+        "net won": net,
+        "all-in EV adjusted": rows["ev_net"].astype(float).to_numpy(),
+        "showdown winnings": showdown,
+        "non-showdown winnings": net - showdown,
+    }
+    if ax is None:
+        _, ax = pyplot().subplots()
+    hands = range(1, len(net) + 1)
+    for label, values in series.items():
+        ax.plot(hands, values.cumsum(), label=label)
+    ax.set_xlabel("hands")
+    ax.set_ylabel("winnings")
+    ax.set_title(f"{player}: {len(net):,} hands")
+    ax.legend()
+    return ax

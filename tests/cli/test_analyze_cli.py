@@ -1,0 +1,71 @@
+"""``showdown analyze``: tables, JSON, the graph file, clear errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from showdown.cli.main import main
+
+pytest.importorskip("pandas")
+
+
+def phh(actions: list[str], stacks: list[int]) -> str:
+    """PHH text of one heads-up no-limit hand between P1 and P2."""
+    quoted = ", ".join(f'"{action}"' for action in actions)
+    return (
+        'variant = "NT"\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+        f'starting_stacks = {stacks}\nplayers = ["P1", "P2"]\nactions = [{quoted}]\n'
+    )
+
+
+ALLIN = ["d dh p1 AsAd", "d dh p2 KsKd", "p2 cbr 100", "p1 cc", "d db 2c3c4c", "d db Kh", "d db 9s"]
+
+
+@pytest.fixture
+def hand_file(tmp_path):
+    path = tmp_path / "h.phhs"
+    bad = phh(["p9 f"], [100, 100])
+    path.write_text(f"[1]\n{phh(ALLIN, [100, 100])}\n[2]\n{bad}")
+    return path
+
+
+def test_json_has_counts_and_players_and_bad_hands_go_to_stderr(hand_file):
+    result = CliRunner().invoke(main, ["analyze", str(hand_file), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["counts"]["adjusted"] == 1 and data["counts"]["hands_skipped"] == 1
+    players = {row["player"]: row for row in data["players"]}
+    assert players["P1"]["net"] == -100 and players["P1"]["ev_net"] > 0
+    assert "skipped:" in result.stderr and "h.phhs [2]" in result.stderr
+
+
+def test_plot_file_is_written(hand_file, tmp_path):
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "ev.png"
+    result = CliRunner().invoke(
+        main, ["analyze", str(hand_file), "--player", "P1", "--plot", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    assert out.stat().st_size > 0 and "P1" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["nowhere.phh"], "no such file"),
+        (["HAND", "--plot", "x.png"], "--player"),
+        (["HAND", "--player", "Zed"], "'Zed' is in none"),
+    ],
+)
+def test_usage_errors_exit_with_status_2(hand_file, arguments, message):
+    arguments = [str(hand_file) if item == "HAND" else item for item in arguments]
+    result = CliRunner().invoke(main, ["analyze", *arguments])
+    assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
+
+
+def test_strict_stops_with_an_error_line(hand_file):
+    result = CliRunner().invoke(main, ["analyze", str(hand_file), "--strict"])
+    assert result.exit_code == 1 and "Error:" in result.output and "[2]" in result.output

@@ -1,0 +1,34 @@
+"""The graph: its lines are the running sums of the analysis' columns."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("matplotlib")
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+from showdown.history import analyze, plot
+
+from .helpers import phh
+
+
+def test_lines_are_cumulative_net_ev_showdown_and_non_showdown(tmp_path):
+    allin = ["d dh p1 AsAd", "d dh p2 KsKd", "p2 cbr 100", "p1 cc", "d db 2c3c4c", "d db Kh",
+             "d db 9s"]  # fmt: skip
+    fold = ["d dh p1 ????", "d dh p2 ????", "p2 cbr 6", "p1 f"]
+    path = tmp_path / "s.phhs"
+    path.write_text(f"[1]\n{phh(allin, [100, 100])}\n[2]\n{phh(fold, [100, 100])}")
+    result = analyze(path)
+    ax = plot(result, "P1")
+    lines = {line.get_label(): np.asarray(line.get_ydata()) for line in ax.lines}
+    rows = result.hands[result.hands["player"] == "P1"]
+    assert np.allclose(lines["net won"], rows["net"].cumsum())
+    assert np.allclose(lines["all-in EV adjusted"], rows["ev_net"].cumsum())
+    assert np.allclose(lines["showdown winnings"], [-100, -100])
+    assert np.allclose(lines["non-showdown winnings"], [0, -2])
+    with pytest.raises(ValueError, match="'Nobody'"):
+        plot(result, "Nobody")
