@@ -199,10 +199,10 @@ def test_players_are_shown_as_canonical_text() -> None:
 
 
 def test_draw_players_may_be_random_and_bad_text_says_what_is_valid() -> None:
-    # A pair of kings against five unknown cards: ahead, not a lock.
+    # A pair of kings standing pat against five unknown cards that draw: ahead, not a lock.
     result = equity(["KsKd7c4h2s", "random"], game="draw", samples=20_000, seed=1)
     assert result.players[1] == "random" and 0.5 < result.equity[0] < 0.95
-    with pytest.raises(ValueError, match=r"HAND/DISCARDS or random"):
+    with pytest.raises(ValueError, match=r"HAND/DISCARDS, random .*or random/pat"):
         equity(["AsKsQsJs2c", "rubbish"], game="draw")
 
 

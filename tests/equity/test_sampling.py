@@ -115,7 +115,7 @@ DEAD_HALF_DECK = "2d3d4d5d6d7d8d9dTdJdQdKdAd2h3h4h5h6h7h8h"
         ("omaha", ["AsAhKsKh", "QdJdTc9c", "8h8s7c6c"], "2c7d9h", ""),
         ("omaha-hilo", ["As2s3hKh", "KdKcQdJc"], "4h5c9d", ""),
         ("stud-hilo", ["AsAhKd2c7d3h", "QcQdJs3s5c9h"], "", ""),
-        ("draw", ["AsKsQsJs2c/2c", "random"], "", DEAD_HALF_DECK),
+        ("draw", ["AsKsQsJs2c/2c", "random/pat"], "", DEAD_HALF_DECK),
     ],
 )
 def test_other_games_agree_with_exact(game: str, players: list[str], board: str, dead: str) -> None:

@@ -179,6 +179,9 @@ def equity(
             f"not {spot.game.name}"
         )
 
+    if spot.drawing_players:
+        return _sample_drawing(spot, exact, samples, target_stderr, max_samples, seed, requested,
+                               client, scheduler)  # fmt: skip
     plan = _choose_method(spot, exact, samples, target_stderr, use_tables, threads_used)
     if plan is not None:
         with _ReportTo(requested) as report, _cluster(client, scheduler) as chosen:
@@ -222,6 +225,60 @@ def equity(
         seed=seed,
         target_stderr=target_stderr,
         target_met=target_met,
+    )
+
+
+def _sample_drawing(
+    spot: Spot,
+    exact: bool | None,
+    samples: int | None,
+    target_stderr: float | None,
+    max_samples: int | None,
+    seed: int | None,
+    progress: ProgressLike,
+    client: Any,
+    scheduler: str | None,
+) -> EquityResult:
+    """A draw spot with ``random`` players who draw: sampled here, in this process."""
+    drawing = ", ".join(str(index + 1) for index in spot.drawing_players)
+    if exact is True:
+        raise ValueError(
+            f"exact=True: player {drawing} is random and draws, which is only sampled "
+            "(drop exact=True, or give random/pat for five unknown cards that stand pat)"
+        )
+    if client is not None or scheduler is not None:
+        raise ValueError(
+            f"client/scheduler: player {drawing} is random and draws, which is sampled "
+            "locally only; drop client=/scheduler="
+        )
+    from .drawing import sample_drawing
+
+    if seed is None:
+        seed = secrets.randbits(63)
+    if samples is None and target_stderr is None:
+        target_stderr = DEFAULT_TARGET_STDERR
+    counters = sample_drawing(
+        spot,
+        seed=seed,
+        samples=samples,
+        target_stderr=target_stderr,
+        max_samples=max_samples if max_samples is not None else DEFAULT_MAX_SAMPLES,
+        progress=progress,
+    )
+    target_met = None
+    if target_stderr is not None:
+        from .montecarlo import max_stderr
+
+        target_met = max_stderr(counters) <= target_stderr
+        if not target_met and samples is None:
+            warnings.warn(
+                f"target_stderr={target_stderr:g} not reached after {int(counters.trials):,} "
+                "deals, the max_samples cap; pass a larger max_samples= (CLI: --max-samples)",
+                RuntimeWarning,
+                stacklevel=3,
+            )
+    return _result(
+        spot, counters, exact=False, seed=seed, target_stderr=target_stderr, target_met=target_met
     )
 
 

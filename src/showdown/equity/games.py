@@ -87,7 +87,10 @@ class Player:
 
     Board games use ``hand_range`` (a specific hand is a one-combo range;
     ``random`` is dealt freely). Stud and draw use ``known`` cards plus
-    ``need`` cards still to come; draw's ``discards`` become dead cards.
+    ``need`` cards still to come (a stud player's unseen down cards among
+    them); draw's ``discards`` become dead cards. A ``drawing`` player (draw's
+    ``random``) is dealt five cards that draw by :mod:`showdown.equity.draw_rule`'s
+    rule: ``need`` is 5 and the replacements come on top.
     ``text`` is the holding in canonical form (``TsTh``, ``QQ+``, ``AKs:0.5``).
     """
 
@@ -96,6 +99,7 @@ class Player:
     known: NDArray[np.uint8] | None = None
     need: int = 0
     discards: NDArray[np.uint8] | None = None
+    drawing: bool = False
 
     @property
     def fixed_cards(self) -> NDArray[np.uint8]:
@@ -109,6 +113,12 @@ class Player:
 
 
 _DRAW_SPLIT = re.compile(r"\s*/\s*")
+#: A draw player who is five unknown cards that stand pat (``random/pat``).
+_PAT_RANDOM = re.compile(r"\s*(?:random|any|\*|\?\?)\s*/\s*pat\s*", re.IGNORECASE)
+#: Stud: a known hand's pieces, ``?`` (an unseen card) or a run of card text.
+_STUD_PIECES = re.compile(r"\?|[^?]+")
+#: Stud: the positions in deal order of the down cards (two, then the seventh).
+STUD_DOWN_CARDS = (1, 2, 7)
 
 
 def canonical_range_text(text: str) -> str:
@@ -166,19 +176,49 @@ def parse_players(game: Game, players: list[object]) -> list[Player]:
             parsed.append(Player(_range_label(hand_range), hand_range=hand_range))
         elif not text or is_random_text(text):
             # Nothing known ("" is no known card; a random word the same): every card is
-            # dealt (5-card draw: a pat hand of five).
+            # dealt. In draw, five cards that then draw (see showdown.equity.drawing).
             size = game.hole_size
-            parsed.append(Player("random", known=np.zeros(0, np.uint8), need=size))
+            drawing = game.kind == "draw"
+            player = Player("random", known=np.zeros(0, np.uint8), need=size, drawing=drawing)
+            parsed.append(player)
+        elif game.kind == "draw" and _PAT_RANDOM.fullmatch(text):
+            parsed.append(Player("random/pat", known=np.zeros(0, np.uint8), need=5))
         elif game.kind == "stud":
-            known = parse_cards(text, name=name)
-            if known.size > 7:
-                raise ValueError(
-                    f"{name}: a stud hand has at most 7 cards, got {known.size} in {text!r}"
-                )
-            parsed.append(Player(format_cards(known), known=known, need=7 - known.size))
+            parsed.append(_parse_stud(text, name))
         else:
             parsed.append(_parse_draw(text, name))
     return parsed
+
+
+def _parse_stud(text: str, name: str) -> Player:
+    """Known stud cards in deal order; ``?`` is a down card dealt but not seen (``??Kd``)."""
+    pieces: list[str | NDArray[np.uint8]] = []
+    for piece in _STUD_PIECES.findall(text):
+        if piece == "?":
+            pieces.append(piece)
+        elif piece.strip():
+            pieces.append(parse_cards(piece, name=name))
+    count = sum(1 if isinstance(piece, str) else piece.size for piece in pieces)
+    if count > 7:
+        raise ValueError(f"{name}: a stud hand has at most 7 cards, got {count} in {text!r}")
+    position = 0
+    for piece in pieces:
+        if isinstance(piece, str):
+            position += 1
+            if position not in STUD_DOWN_CARDS:
+                raise ValueError(
+                    f"{name}: '?' marks an unseen down card (cards 1, 2 and 7 in deal "
+                    f"order), but card {position} of {text!r} is an up card, which is seen"
+                )
+        else:
+            position += piece.size
+    cards = [piece for piece in pieces if not isinstance(piece, str)]
+    known = np.concatenate(cards) if cards else np.zeros(0, np.uint8)
+    if known.size != np.unique(known).size:
+        parse_cards(format_cards(known), name=name)  # raises, naming the repeated card
+    label = "".join("?" if isinstance(piece, str) else format_cards(piece) for piece in pieces)
+    # Unseen down cards are dealt from the deck like the cards still to come.
+    return Player(label, known=known, need=7 - known.size)
 
 
 def _parse_draw(text: str, name: str) -> Player:
@@ -186,13 +226,15 @@ def _parse_draw(text: str, name: str) -> Player:
     parts = _DRAW_SPLIT.split(text)
     if len(parts) > 2:
         raise ValueError(
-            f"{name}: expected HAND, HAND/DISCARDS or random for a draw player, got {text!r}"
+            f"{name}: expected HAND, HAND/DISCARDS, random or random/pat for a draw player, "
+            f"got {text!r}"
         )
     try:
         hand = parse_cards(parts[0], name=name)
     except ValueError as error:
         raise ValueError(
-            f"{error}; a draw player is a five-card hand, HAND/DISCARDS or random"
+            f"{error}; a draw player is a five-card hand, HAND/DISCARDS, random (five unknown "
+            "cards that draw) or random/pat (five unknown cards, no draw)"
         ) from None
     if hand.size != 5:
         raise ValueError(f"{name}: a draw hand has 5 cards, got {hand.size} in {text!r}")

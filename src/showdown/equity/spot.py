@@ -17,6 +17,7 @@ from numpy.typing import NDArray
 
 from ..cards import CardsLike, as_card_array, format_card, format_cards
 from ..cards.ranges import HandRange
+from .draw_rule import MOST_DRAWN
 from .games import Game, Player, get_game, parse_players
 
 #: The error of a spot whose every fitting joint holding weighs nothing as a float.
@@ -75,6 +76,11 @@ class Spot:
             self.derived["all_fixed"] = all(self.is_fixed(i) for i in range(self.n_players))
         return bool(self.derived["all_fixed"])
 
+    @property
+    def drawing_players(self) -> list[int]:
+        """Players dealt five unknown cards that draw (draw's ``random``)."""
+        return [index for index, player in enumerate(self.players) if player.drawing]
+
     def is_fixed(self, index: int) -> bool:
         """Player holds one known hand (no range, nothing random)."""
         player = self.players[index]
@@ -132,6 +138,11 @@ def build_spot(players: object, board: CardsLike | None, dead: CardsLike | None,
             raise ValueError(
                 f"board: {rules.name} boards have 0, 3, 4 or 5 cards, got {board_cards.size}"
             )
+    elif board_cards.size and rules.kind == "draw":
+        raise ValueError(
+            "board: draw has no board; give each player's five cards as their hand "
+            "(HAND/DISCARDS for a player who draws) and cards out of play as dead"
+        )
     elif board_cards.size:
         raise ValueError(
             f"board: {rules.name} has no board; put each player's up cards in their hand "
@@ -228,6 +239,8 @@ def _check_deck_is_big_enough(spot: Spot) -> None:
         if player.hand_range is not None and not spot.is_fixed(index):
             needed += spot.game.hole_size
         needed += player.need
+        if player.drawing:  # and their replacements, at most the rule's largest draw
+            needed += MOST_DRAWN
     if needed > spot.deck.size:
         raise ValueError(
             f"players: {spot.n_players} players need {needed} more cards but only "
