@@ -56,6 +56,7 @@ if TYPE_CHECKING:
     from .tournament import (
         icm,
         push_fold,
+        push_fold_chart,
     )
 
 __version__ = "0.1.0"
@@ -87,6 +88,7 @@ _EXPORTS = {
     "SimulationResult": "showdown.simulator",
     "icm": "showdown.tournament",
     "push_fold": "showdown.tournament",
+    "push_fold_chart": "showdown.tournament",
 }
 
 __all__ = [*sorted(_EXPORTS), "__version__"]

@@ -9,7 +9,8 @@
   the largest stack each hand is shoved and called at.
 """
 
+from .chart import PushFoldChart, push_fold_chart
 from .icm import icm
 from .pushfold import PushFoldResult, push_fold
 
-__all__ = ["PushFoldResult", "icm", "push_fold"]
+__all__ = ["PushFoldChart", "PushFoldResult", "icm", "push_fold", "push_fold_chart"]

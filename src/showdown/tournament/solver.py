@@ -83,7 +83,7 @@ def solve(
     """Run CFR+ until neither player gains more than ``tolerance / 4`` per deal.
 
     ``iterations`` fixes the number of iterations instead (for stability
-    checks); either way the strategies are then tidied (:func:`_tidy`) when
+    checks); either way the strategies are then tidied (:func:`_tidy`) where
     that keeps them within ``tolerance``.
     """
     size = game.base.size
@@ -113,16 +113,25 @@ def _tidy(
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Make pure the classes whose averages are pure up to the solver's drift.
 
-    An average that reads 0.9996 is a pure shove still converging; an
-    equilibrium mixes only where a class is (nearly) indifferent. Classes
-    within ``0.01`` of 0 or 1 are rounded to it and mixed classes keep their
-    frequency; kept when the rounded pair is no more exploitable, or still
-    within ``tolerance / 2``.
+    An average that reads 0.9996 (or 3e-7) is a pure action still converging;
+    an equilibrium mixes only where a class is (nearly) indifferent. Classes
+    within ``0.01`` of 0 or 1 are rounded one at a time, nearest first, each
+    kept when the pair stays within ``tolerance`` (or no more exploitable
+    than before; the solver stops at a quarter of it); a rounding that would
+    cost more is left as it was, so a true mixture keeps its frequency.
     """
-    rounded_shove = np.where(shove < 0.01, 0.0, np.where(shove > 0.99, 1.0, shove))
-    rounded_call = np.where(call < 0.01, 0.0, np.where(call > 0.99, 1.0, call))
-    before = exploitability(game, shove, call)
-    after = exploitability(game, rounded_shove, rounded_call)
-    if max(after) <= max(max(before), tolerance / 2):
-        return rounded_shove, rounded_call
-    return shove, call
+    limit = max(max(exploitability(game, shove, call)), tolerance)
+    strategies = [shove.copy(), call.copy()]
+    candidates: list[tuple[float, int, int, float]] = []
+    for side in (0, 1):
+        values = strategies[side]
+        for found in np.flatnonzero((values > 0) & (values < 0.01)):
+            candidates.append((float(values[found]), side, int(found), 0.0))
+        for found in np.flatnonzero((values < 1) & (values > 0.99)):
+            candidates.append((float(1 - values[found]), side, int(found), 1.0))
+    for _, side, index, rounded_to in sorted(candidates):
+        previous = float(strategies[side][index])
+        strategies[side][index] = rounded_to
+        if max(exploitability(game, strategies[0], strategies[1])) > limit:
+            strategies[side][index] = previous
+    return strategies[0], strategies[1]
