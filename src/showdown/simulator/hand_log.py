@@ -5,8 +5,9 @@ they were dealt: round ``r`` of table ``t`` is hand ``r * tables + t``, on both
 engines) and one column per seat. :meth:`HandLog.frame` turns them into a
 pandas DataFrame with one row per seat and hand, for ``groupby`` analysis;
 :meth:`~showdown.simulator.results.SimulationResult.plot` draws the per-hand
-nets. Cost: about ``players * 11 + 21`` bytes per hand (plus the DataFrame,
-several times that, when built), so record what you will analyse.
+nets. Cost: about ``players * 11 + 21`` bytes per hand, and the DataFrame about
+40 bytes per seat and hand when built (compact columns, categorical text), so
+record what you will analyse.
 
 Examples
 --------
@@ -121,6 +122,13 @@ class HandLog:
 
         ``position`` counts seats left of the button: 0 is the first seat left of
         it, ``players - 1`` the button. ``net_bb`` is ``net / big_blind``.
+
+        Compact columns, no Python object per row: ``hand`` and ``table`` are the
+        smallest integer type that holds them, ``seat`` and ``position`` int8,
+        ``agent``, ``hole_cards`` and ``board`` categoricals (text such as
+        ``"AsKd"``, each distinct value stored once), ``net`` int64, ``net_bb``
+        float64, the flags bool: about 40 bytes per row, 240 per hand at six seats
+        (a few times the log itself).
         """
         try:
             import pandas as pd
@@ -129,25 +137,71 @@ class HandLog:
         hands, players = self.net.shape
         if len(agents) != players:
             raise ValueError(f"agents: expected {players} names, got {len(agents)}")
-        seat = np.broadcast_to(np.arange(players), (hands, players))
-        keep = (
-            np.ones((hands, players), np.bool_) if self.dealt is None else self.dealt.astype(bool)
-        )
-        board = np.broadcast_to(_card_text(self.board)[:, None], (hands, players))
+        # Rows: hand-major, seat-minor; tournaments drop the seats not dealt in.
+        rows = None if self.dealt is None else np.flatnonzero(self.dealt.reshape(-1))
+
+        def flat(values: NDArray[Any]) -> NDArray[Any]:
+            """A ``(hands, players)`` array as the frame's column (a view when possible)."""
+            column = np.ascontiguousarray(values).reshape(-1)
+            return column if rows is None else column[rows]
+
+        def per_hand(values: NDArray[Any]) -> NDArray[Any]:
+            """A ``(hands,)`` array repeated for every seat of the hand."""
+            return flat(np.broadcast_to(values[:, None], (hands, players)))
+
+        seat = np.arange(players, dtype=np.int8)
+        names, agent_codes = np.unique(np.asarray(list(agents), dtype=str), return_inverse=True)
+        button = self.button.astype(np.int16)
+        position = (seat.astype(np.int16)[None, :] - button[:, None] - 1) % players
+        hole_codes, hole_names = _card_categories(self.cards.reshape(hands * players, -1))
+        board_codes, board_names = _card_categories(self.board)
+        net = flat(self.net)
         columns = {
-            "hand": np.broadcast_to(np.arange(hands)[:, None], (hands, players)),
-            "table": np.broadcast_to(self.table[:, None], (hands, players)),
-            "seat": seat,
-            "agent": np.asarray(list(agents), dtype=object)[seat],
-            "position": (seat - self.button[:, None] - 1) % players,
-            "hole_cards": _card_text(self.cards),
-            "board": board,
-            "net": self.net,
-            "net_bb": self.net / big_blind,
-            "showed_down": self.showed,
-            "won": self.won,
+            "hand": per_hand(np.arange(hands, dtype=_index_type(hands))),
+            "table": per_hand(self.table.astype(_index_type(int(self.table.max(initial=0)) + 1))),
+            "seat": flat(np.broadcast_to(seat, (hands, players))),
+            "agent": pd.Categorical.from_codes(
+                flat(np.broadcast_to(agent_codes.astype(np.int8), (hands, players))),
+                categories=names.tolist(),
+            ),
+            "position": flat(position.astype(np.int8)),
+            "hole_cards": pd.Categorical.from_codes(
+                flat(hole_codes.reshape(hands, players)), categories=hole_names
+            ),
+            "board": pd.Categorical.from_codes(per_hand(board_codes), categories=board_names),
+            "net": net,
+            "net_bb": net / big_blind,
+            "showed_down": flat(self.showed),
+            "won": flat(self.won),
         }
-        return pd.DataFrame({name: np.asarray(values)[keep] for name, values in columns.items()})
+        return pd.DataFrame(columns, copy=False)
+
+
+def _index_type(limit: int) -> type[np.signedinteger[Any]]:
+    """The smallest of int16, int32, int64 that holds ``0..limit``."""
+    for kind in (np.int16, np.int32):
+        if limit <= np.iinfo(kind).max:
+            return kind
+    return np.int64
+
+
+def _card_categories(cards: NDArray[np.int8]) -> tuple[NDArray[np.intp], list[str]]:
+    """Rows of card codes ``(rows, k)`` (-1: none, ``k <= 8``) as categorical codes and
+    the text of each distinct row (``"AsKd"``; ``""`` for none), without a string per row.
+
+    Each row packs into one 48-bit key (6 bits a card), so the distinct rows are one
+    ``np.unique`` of integers; only those get text.
+    """
+    width = cards.shape[1]
+    keys = np.zeros(cards.shape[0], np.uint64)
+    for index in range(width):
+        # code + 1 in 6 bits: 0 means no card.
+        card = cards[:, index].astype(np.int64) + 1
+        keys |= card.astype(np.uint64) << np.uint64(6 * index)
+    distinct, codes = np.unique(keys, return_inverse=True)
+    shifts = np.arange(width, dtype=np.uint64) * np.uint64(6)
+    decoded = ((distinct[:, None] >> shifts[None, :]) & np.uint64(63)).astype(np.int64) - 1
+    return codes.reshape(-1), _card_text(decoded).tolist()
 
 
 class HandLogBuilder:
