@@ -31,6 +31,7 @@ from typing import Any
 from .hand_log import HandLog
 
 __all__ = [
+    "JSON_DIGITS",
     "MAX_CHIPS",
     "Z_95",
     "PayoffMoments",
@@ -185,6 +186,47 @@ class PayoffMoments:
             return self.mean * 100.0 / big_blind, -math.inf, math.inf
         variance = max(0.0, self.m2 / (self.count - 1))
         return _interval(self.mean, variance, self.count, big_blind)
+
+
+#: Decimal places of the floats :meth:`SimulationResult.to_dict` gives (JSON): bb/100
+#: to 0.01 big blind, shares and aggression to 0.0001, times to 0.1 ms, speed to one
+#: hand per second. Rounded once there, they print without float noise (-358.15, not
+#: -358.1499999999999); chip counts are ints, exact.
+JSON_DIGITS = {
+    "bb_per_100": 2,
+    "bb_per_100_low": 2,
+    "bb_per_100_high": 2,
+    "vpip": 4,
+    "pfr": 4,
+    "aggression": 4,
+    "went_to_showdown": 4,
+    "won_at_showdown": 4,
+    "showdown_rate": 4,
+    "seconds": 4,
+    "startup_seconds": 4,
+    "hands_per_second": 0,
+}
+
+
+def _json_number(name: str, value: Any) -> Any:
+    """``value`` as :meth:`SimulationResult.to_dict` gives it: floats rounded by
+    :data:`JSON_DIGITS` (infinities become ``None``), ints unchanged.
+
+    Examples
+    --------
+    >>> _json_number("bb_per_100", -358.1499999999999), _json_number("vpip", 1 / 3)
+    (-358.15, 0.3333)
+    >>> _json_number("hands_per_second", 881234.56), _json_number("net", -14326)
+    (881235, -14326)
+    """
+    if not isinstance(value, float):
+        return value
+    if not math.isfinite(value):
+        return None
+    digits = JSON_DIGITS.get(name)
+    if digits is None:
+        return value
+    return round(value) if digits == 0 else round(value, digits)
 
 
 #: Column headings of the results table (after "seat" and "agent"): :meth:`SeatResult.cells`.
@@ -366,23 +408,31 @@ class SimulationResult:
         return self.hands / self.seconds if self.seconds > 0 else math.inf
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready dictionary (infinite values become ``None``; histories and the hand
-        log left out)."""
+        """JSON-ready dictionary: chip counts are exact ints, floats are rounded as
+        :data:`JSON_DIGITS` says (bb/100 to 0.01, shares to 0.0001) and infinite values
+        become ``None``; histories and the hand log are left out. :meth:`to_pandas` keeps
+        full precision.
 
-        def clean(value: Any) -> Any:
-            if isinstance(value, float) and not math.isfinite(value):
-                return None
-            return value
-
+        Examples
+        --------
+        >>> from showdown.simulator import simulate
+        >>> data = simulate("nlhe", ["call", "random"], hands=30, seed=1).to_dict()
+        >>> seat = data["seats"][0]
+        >>> isinstance(seat["net"], int), seat["bb_per_100"] == round(seat["bb_per_100"], 2)
+        (True, True)
+        """
         data: dict[str, Any] = {
-            name: getattr(self, name)
+            name: _json_number(name, getattr(self, name))
             for name in (
                 "game", "mode", "players", "hands", "seed", "big_blind", "showdown_rate",
                 "seconds", "startup_seconds",
             )
         }  # fmt: skip
-        data["seats"] = [{k: clean(v) for k, v in asdict(seat).items()} for seat in self.seats]
-        data["hands_per_second"] = clean(self.hands_per_second)
+        data["seats"] = [
+            {name: _json_number(name, value) for name, value in asdict(seat).items()}
+            for seat in self.seats
+        ]
+        data["hands_per_second"] = _json_number("hands_per_second", self.hands_per_second)
         return data
 
     def to_pandas(self) -> Any:
