@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from showdown.cli.main import main
+from showdown.cli.simulate_command import HandFiles
 from showdown.simulator import read_phh, replay
 
 
@@ -142,3 +145,108 @@ def test_threads_option_gives_the_same_result():
     assert [s["net"] for s in one["seats"]] == [s["net"] for s in two["seats"]]
     code, _, err = run("simulate", "--hands", "5", "--threads", "0")
     assert code == 1 and err.startswith("Error: --threads: expected None or a positive int")
+
+
+def test_json_prints_exact_chips_and_rounded_rates():
+    code, out, err = run("simulate", "--hands", "2000", "--seed", "5", "--json")
+    assert code == 0, err
+    # No float noise such as -358.1499999999999 or 0.6233333333333333 in the document.
+    assert re.search(r"\d\.\d{5,}", out) is None, out
+    data = json.loads(out)
+    for seat in data["seats"]:
+        assert isinstance(seat["net"], int) and isinstance(seat["hands"], int)
+        exact = seat["net"] / seat["hands"] * 100 / 2  # bb/100 at 2 chips a big blind
+        assert abs(seat["bb_per_100"] - exact) <= 0.005 + 1e-9
+        assert seat["bb_per_100"] == round(seat["bb_per_100"], 2)
+        assert seat["vpip"] == round(seat["vpip"], 4)
+    assert isinstance(data["big_blind"], int) and isinstance(data["hands_per_second"], int)
+
+
+def _hand_files(directory: Path) -> list[str]:
+    return sorted(path.name for path in directory.glob("hand-*.phh"))
+
+
+def test_phh_out_refuses_a_directory_with_files(tmp_path: Path):
+    out_dir = tmp_path / "hands"
+    out_dir.mkdir()
+    (out_dir / "notes.txt").write_text("mine")
+    code, out, err = run("simulate", "--hands", "5", "--seed", "1", "--phh-out", str(out_dir))
+    assert code == 1 and out == ""
+    assert err.startswith(f"Error: --phh-out: {str(out_dir)!r} is not empty (1 entries: notes.txt)")
+    assert "--overwrite" in err
+    assert sorted(p.name for p in out_dir.iterdir()) == ["notes.txt"]
+    code, _, err = run("simulate", "--hands", "5", "--overwrite")
+    assert code == 1 and err.startswith("Error: --overwrite: ")
+
+
+def test_overwrite_replaces_only_the_hand_files_of_an_earlier_run(tmp_path: Path):
+    out_dir = tmp_path / "hands"
+    args = ["simulate", "--game", "flhe", "--hands", "9", "--seed", "4", "--phh-out", str(out_dir)]
+    assert run(*args)[0] == 0
+    assert len(_hand_files(out_dir)) == 9
+    (out_dir / "notes.txt").write_text("mine")
+    outside = tmp_path / "precious.txt"
+    outside.write_text("keep me")
+    (out_dir / "hand-00002.phh").unlink()
+    (out_dir / "hand-00002.phh").symlink_to(outside)
+    code, _, err = run(*args[:-4], "--hands", "3", "--seed", "5", "--phh-out", str(out_dir),
+                       "--overwrite")  # fmt: skip
+    assert code == 0, err
+    # Three new hands and nothing stale; other files and the symlink's target untouched.
+    assert _hand_files(out_dir) == ["hand-00001.phh", "hand-00002.phh", "hand-00003.phh"]
+    assert (out_dir / "notes.txt").read_text() == "mine"
+    assert outside.read_text() == "keep me"
+    assert not (out_dir / "hand-00002.phh").is_symlink()
+    for name in _hand_files(out_dir):
+        history = read_phh(out_dir / name)
+        assert replay(history).stacks == history.finishing_stacks
+
+
+def test_phh_out_never_writes_through_a_symlink(tmp_path: Path):
+    out_dir = tmp_path / "hands"
+    out_dir.mkdir()
+    outside = tmp_path / "precious.txt"
+    outside.write_text("keep me")
+    (out_dir / "hand-00001.phh").symlink_to(outside)
+    (out_dir / "hand-00002.phh").symlink_to(tmp_path / "created-through-a-link.phh")
+    code, _, err = run("simulate", "--hands", "3", "--seed", "1", "--phh-out", str(out_dir))
+    assert code == 1 and "not empty" in err
+    assert outside.read_text() == "keep me"
+    assert not (tmp_path / "created-through-a-link.phh").exists()
+    # A link planted while the run writes is refused too, never followed.
+    files = HandFiles(out_dir, hands=3)
+    with pytest.raises(ValueError, match=r"hand-00002\.phh' appeared during the run"):
+        files(1, "text")
+    with pytest.raises(ValueError, match=r"hand-00001\.phh' appeared during the run"):
+        files(0, "text")
+    assert outside.read_text() == "keep me"
+    assert not (tmp_path / "created-through-a-link.phh").exists()
+    files(2, "text")
+    assert (out_dir / "hand-00003.phh").read_text() == "text" and files.written == 1
+
+
+def test_histories_are_written_as_hands_finish(tmp_path: Path, monkeypatch):
+    # Ctrl-C during the run (here: while the 40th history is written) leaves the hands
+    # finished before it on disk, complete, and says so.
+    from showdown.simulator.phh import write as phh_write
+
+    written = []
+    original = phh_write.history_from_state
+
+    def interrupted(*args, **kwargs):
+        if len(written) == 39:
+            raise KeyboardInterrupt
+        written.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(phh_write, "history_from_state", interrupted)
+    out_dir = tmp_path / "hands"
+    code, _, err = run("simulate", "--game", "stud", "--hands", "100", "--seed", "2",
+                       "--phh-out", str(out_dir))  # fmt: skip
+    assert code == 1
+    assert f"interrupted: 39 hand histories written to {out_dir}" in err
+    names = _hand_files(out_dir)
+    assert names == [f"hand-{number:05d}.phh" for number in range(1, 40)]
+    for name in names:
+        history = read_phh(out_dir / name)
+        assert replay(history).stacks == history.finishing_stacks

@@ -273,10 +273,14 @@ def test_auto_engine_picks_compiled_only_when_eligible(monkeypatch):
     def folder(hand, seat):
         return "check" if hand.to_call == 0 else "fold"
 
+    # Hand histories and the hand log do not change the engine.
+    simulate("nlhe", ["random", "call"], hands=20, seed=8, record_histories=True)
+    simulate("nlhe", ["random", "call"], hands=20, seed=8, record_hands=True)
+    assert used == ["nlhe", "stud", "draw", "nlhe", "nlhe"]
+
     used.clear()
     simulate("nlhe", [folder, "call"], hands=50, seed=8)
     simulate("nlhe", ["random", "call"], hands=50, seed=8, mode="tournament")
-    simulate("nlhe", ["random", "call"], hands=20, seed=8, record_histories=True)
     simulate("nlhe", ["random", "call"], hands=50, seed=8, engine="python")
     assert used == []
 
@@ -300,7 +304,8 @@ def test_eligibility_rules():
     assert not supports_variant(GAMES["stud"].with_options(streets=GAMES["stud"].streets[:4]))
     assert compiled_agent_kinds(["random", "call", "strength"]) == [0, 1, 2]
     assert compiled_agent_kinds(["random", Cautious()]) is None  # a subclass may differ
-    assert ineligibility(GAMES["plo"], ["call"], "cash", True) is not None
+    assert ineligibility(GAMES["plo"], ["call"], "tournament") is not None
+    assert ineligibility(GAMES["plo"], ["call", "random"], "cash") is None
 
 
 def test_compiled_result_has_the_python_fields():

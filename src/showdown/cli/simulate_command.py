@@ -4,16 +4,20 @@ The library does the work (:func:`showdown.simulator.simulate`); this module
 parses options, says in one line on stderr when the simulator is about to be
 compiled (first use only; "about N s" from measured figures), shows a progress
 bar on stderr from the start (terminal only, not with ``--json``; it ticks
-while compiling), writes PHH files with ``--phh-out`` and prints a results
-table or one JSON document. The results give the play's time and hands per
-second apart from the start-up (compiling or loading the kernels). The
-simulator (and numpy/numba) is imported inside the callback so ``showdown
---help`` stays fast.
+while compiling), writes PHH files with ``--phh-out`` as hands finish (a hand
+file is never written through a symlink or over an existing file; a directory
+with files in it is refused unless ``--overwrite`` clears showdown's own hand
+files from it) and prints a results table or one JSON document. The results
+give the play's time and hands per second apart from the start-up (compiling or
+loading the kernels). The simulator (and numpy/numba) is imported inside the
+callback so ``showdown --help`` stays fast.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
 import sys
 import tempfile
 import textwrap
@@ -103,19 +107,94 @@ class BadInputIsStatusOne(click.Command):
             raise
 
 
-def _check_writable(directory: Path) -> None:
-    """Create ``directory`` and write a probe file in it, before any hand is played.
+#: Names of the hand files ``--phh-out`` writes (and ``--overwrite`` removes).
+HAND_FILE = re.compile(r"hand-[0-9]+\.phh")
 
-    Raises ``ValueError`` naming ``--phh-out`` when that fails, so a long
-    simulation never runs only to lose its histories.
+#: Flags of a new hand file: create it, fail if the name exists (a file or any symlink,
+#: dangling too), never follow a symlink.
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+
+
+def _os_reason(error: OSError) -> str:
+    return error.strerror or str(error)
+
+
+def prepare_directory(directory: Path, *, overwrite: bool = False) -> None:
+    """Make ``directory`` ready for a run's hand files, before any hand is played.
+
+    It is created if needed and must be empty: with ``overwrite``, the hand files
+    of an earlier run (``hand-N.phh``: files or symlinks, the links themselves
+    removed, never their targets) are removed first and other files are left
+    alone. A probe file checks that it is writable, so a long simulation never
+    runs only to lose its histories.
+
+    Raises
+    ------
+    ValueError
+        Naming ``--phh-out``: not a directory, not writable, or not empty.
     """
+    where = str(directory)
     try:
         directory.mkdir(parents=True, exist_ok=True)
+        entries = sorted(os.listdir(directory))
+        if overwrite:
+            for name in [name for name in entries if HAND_FILE.fullmatch(name)]:
+                path = directory / name
+                if path.is_symlink() or path.is_file():
+                    path.unlink()
+                    entries.remove(name)
+        if entries and not overwrite:
+            shown = ", ".join(entries[:3]) + (", ..." if len(entries) > 3 else "")
+            raise ValueError(
+                f"--phh-out: {where!r} is not empty ({len(entries)} entries: {shown}); "
+                "choose a new or empty directory, or pass --overwrite to replace the hand "
+                "files (hand-N.phh) of an earlier run"
+            )
         with tempfile.NamedTemporaryFile(dir=directory, prefix=".showdown-probe-"):
             pass
     except OSError as error:
-        reason = error.strerror or str(error)
-        raise ValueError(f"--phh-out: cannot write to {str(directory)!r}: {reason}") from None
+        raise ValueError(f"--phh-out: cannot write to {where!r}: {_os_reason(error)}") from None
+
+
+class HandFiles:
+    """``on_history`` for ``simulate()``: each hand's PHH text to its own new file.
+
+    Hand ``k`` (from 0) goes to ``hand-{k + 1}.phh``, zero-padded to the digits of
+    ``hands`` (at least five). A file is created only where no file or symlink of
+    that name exists (``O_EXCL``, ``O_NOFOLLOW``), so nothing outside the directory
+    is ever written; an interrupted write leaves no partial file.
+    """
+
+    def __init__(self, directory: Path, hands: int) -> None:
+        self.directory = directory
+        self.width = max(5, len(str(hands)))
+        self.written = 0
+
+    def __call__(self, hand: int, text: str) -> None:
+        path = self.directory / f"hand-{hand + 1:0{self.width}d}.phh"
+        data = text.encode("utf-8")
+        try:
+            descriptor = os.open(path, _NEW_FILE, 0o666)
+        except FileExistsError:
+            raise ValueError(
+                f"--phh-out: {str(path)!r} appeared during the run; it was left alone"
+            ) from None
+        except OSError as error:
+            raise ValueError(
+                f"--phh-out: writing {str(path)!r} failed: {_os_reason(error)}"
+            ) from None
+        try:
+            with os.fdopen(descriptor, "wb") as handle:
+                handle.write(data)
+        except BaseException as error:
+            # A full disk, or Ctrl-C in the middle: no half-written history is left.
+            path.unlink(missing_ok=True)
+            if isinstance(error, OSError):
+                raise ValueError(
+                    f"--phh-out: writing {str(path)!r} failed: {_os_reason(error)}"
+                ) from None
+            raise
+        self.written += 1
 
 
 def run_simulation(
@@ -130,12 +209,15 @@ def run_simulation(
     progress: Any = None,
     threads: int | None = None,
     scheduler: str | None = None,
+    files: HandFiles | None = None,
 ) -> Any:
     """Run the simulation for the command; raises ``ValueError`` naming bad input.
 
     A real compile (never a cache load) is announced with one line on stderr
     first; ``progress`` (a :class:`showdown._progress.Progress`, or ``None``)
-    shows the hands played and keeps ticking meanwhile.
+    shows the hands played and keeps ticking meanwhile. With ``phh_out``, hands
+    are written by ``files`` (a :class:`HandFiles` on that directory, ready from
+    :func:`prepare_directory`) as they finish.
     """
     from .._progress import compiling
     from ..simulator import compiled, get_variant, simulate
@@ -144,10 +226,11 @@ def run_simulation(
     names = [name.strip() for name in agents.split(",") if name.strip()]
     if not names:
         raise ValueError("--agents: give at least one agent, e.g. random,call")
-    if phh_out is not None:
-        _check_writable(phh_out)
+    if phh_out is not None and files is None:
+        prepare_directory(phh_out)
+        files = HandFiles(phh_out, hands)
     variant = get_variant(game)
-    eligible = compiled.ineligibility(variant, names, mode, phh_out is not None) is None
+    eligible = compiled.ineligibility(variant, names, mode) is None
     what, kernels = compile_estimate(variant, eligible)
     reporter = None if progress is None else (lambda done, _total: progress.update_to(done))
     with compiling(what, kernels, progress=progress, notify=_tell):
@@ -159,19 +242,11 @@ def run_simulation(
             players=players,
             starting_stack=stack,
             mode=mode,
-            record_histories=phh_out is not None,
+            on_history=files,
             progress=reporter,
             threads=threads,
             scheduler=scheduler,
         )
-    if phh_out is not None:
-        width = max(5, len(str(hands)))
-        try:
-            for number, text in enumerate(result.histories or [], start=1):
-                (phh_out / f"hand-{number:0{width}d}.phh").write_text(text, encoding="utf-8")
-        except OSError as error:
-            reason = error.strerror or str(error)
-            raise ValueError(f"--phh-out: writing {str(phh_out)!r} failed: {reason}") from None
     return result
 
 
@@ -246,7 +321,14 @@ def _tell(line: str) -> None:
     "--phh-out",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
-    help="Write every hand as a PHH file into this directory.",
+    help="Write every hand as a PHH file (hand-00001.phh, ...) into this directory, as "
+    "hands finish; it must be new or empty.",
+)
+@click.option(
+    "--overwrite",
+    is_flag=True,
+    help="With --phh-out: first remove the hand files of an earlier run from the directory "
+    "(other files stay).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of text.")
 def simulate_command(
@@ -260,6 +342,7 @@ def simulate_command(
     threads: int | None,
     scheduler: str | None,
     phh_out: Path | None,
+    overwrite: bool,
     as_json: bool,
 ) -> None:
     """Simulate HANDS hands of GAME between agents and print each seat's results.
@@ -273,16 +356,27 @@ def simulate_command(
     # The bar is drawn from the start (before any compile) on a terminal, and removed
     # when done so the table follows on a clean screen.
     shown = not as_json and sys.stderr.isatty() and hands > 0
+    files = None
     try:
+        if phh_out is not None:
+            prepare_directory(phh_out, overwrite=overwrite)
+            files = HandFiles(phh_out, hands)
+        elif overwrite:
+            raise ValueError("--overwrite: it clears the --phh-out directory; give --phh-out")
         with Progress(
             shown, max(hands, 0), description="simulate", unit="hands", transient=True
         ) as bar:
             result = run_simulation(
                 game, players, hands, agents, seed, mode, stack, phh_out,
-                bar if bar.active else None, threads, scheduler,
+                bar if bar.active else None, threads, scheduler, files,
             )  # fmt: skip
     except ValueError as error:
         raise click.ClickException(option_message(str(error))) from None
+    except KeyboardInterrupt:
+        if files is not None:
+            written = files.written
+            click.echo(f"interrupted: {written} hand histories written to {phh_out}", err=True)
+        raise click.Abort() from None
     except (ImportError, ClusterError) as error:  # no Dask, or the cluster failed
         if scheduler is None:
             raise

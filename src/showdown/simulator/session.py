@@ -4,9 +4,12 @@ Several tables (default up to 64) play side by side, one hand each per round,
 so every round's showdowns go to the evaluator together
 (:func:`~showdown.simulator.hand.settle_showdowns`: one call per hand kind).
 Agent ``i`` sits in seat ``i`` of every table, and table ``k`` starts with the
-button on seat ``k - 1`` so positions even out. Cards come from one
-``numpy`` generator seeded with ``seed``, and built-in random agents get seeds
-derived from it: the same seed gives the same result.
+button on seat ``k - 1`` so positions even out. The seed fixes the hands: hand
+``r * tables + k`` (round ``r`` of table ``k``) gets cards that depend on the
+seed, ``tables``, ``k`` and ``r`` only (:mod:`showdown.simulator.compiled.cards`),
+on either engine and whatever the agents decide, and built-in random agents get
+seeds derived from it: the same seed gives the same result, with or without
+hand histories.
 
 Examples
 --------
@@ -25,6 +28,7 @@ import random
 import secrets
 import time
 from collections.abc import Callable, Sequence
+from typing import cast
 
 import numpy as np
 
@@ -32,6 +36,8 @@ from .._progress import Progress, ProgressLike, check_progress, compiling
 from .._tasks import check_cluster_arguments, cluster_client
 from . import compiled
 from .agents import Agent, make_agent
+from .compiled.cards import HandCards, table_streams
+from .compiled.histories import HistoryWriter
 from .hand import EVALUATING, settle_showdowns
 from .hand.settlement import evaluate_requests
 from .hand_log import HandLogBuilder
@@ -119,6 +125,7 @@ def simulate(
     starting_stack: int | None = None,
     mode: str = "cash",
     record_histories: bool = False,
+    on_history: Callable[[int, str], object] | None = None,
     progress: ProgressLike = None,
     tables: int | None = None,
     time_limit: TimeLimit | float | None = DEFAULT_TIME_LIMIT,
@@ -163,7 +170,14 @@ def simulate(
         (elimination; a new tournament starts when one player has every chip).
         Each table runs its own tournaments: pass ``tables=1`` for one long series.
     record_histories
-        Keep every hand's PHH text in :attr:`SimulationResult.histories`.
+        Keep every hand's PHH text in :attr:`SimulationResult.histories`. Changes
+        no result, and not the engine: the compiled engine records its hands'
+        decisions and writes their histories too.
+    on_history
+        Called as ``on_history(hand, text)`` with every hand's PHH text, in the order
+        dealt (``hand`` from 0), as hands finish (the compiled engine: after each
+        kernel call, a few hundred hands): to write histories as they come, without
+        keeping them (unless ``record_histories`` is set too).
     progress
         ``True``: a progress bar on stderr (tqdm when installed: a widget in
         Jupyter), shown from the start and ticking while the kernels compile.
@@ -172,7 +186,11 @@ def simulate(
         compiling). ``None``/``False``: nothing.
     tables
         Tables played side by side (their showdowns are evaluated together);
-        default ``min(64, hands)``.
+        default ``min(64, hands)``. It decides which hands are dealt: hand
+        ``r * tables + k`` is round ``r`` of table ``k``, dealt from table ``k``'s
+        own cards (and random agents' decisions), so the same seed with another
+        number of tables plays other hands (the result changes within sampling
+        error); ``threads``, ``engine`` and recording change nothing.
     time_limit, clock
         Per-decision time rule and clock (see :mod:`showdown.simulator.table`).
         Built-in agents answer at once, so they never time out.
@@ -181,12 +199,16 @@ def simulate(
         ``"compiled"``: the numba engine (:mod:`showdown.simulator.compiled`,
         100x faster or more), for cash games of every built-in variant whose
         seats are all built-in agents (``"random"``, ``"call"``, ``"strength"``;
-        exact types, not subclasses), without ``record_histories``; it applies
-        the same rules (the same rules core), but the cards and random choices
-        come from another stream (same seed, same result within one engine).
-        ``"auto"`` (default) picks ``"compiled"`` when eligible. Timeouts,
-        disconnects and tournament counts are Python-engine features (0 in
-        compiled results).
+        exact types, not subclasses), hand histories and hand log included.
+        ``"auto"`` (default) picks ``"compiled"`` when eligible. Both engines
+        apply the same rules (one rules core) and deal the same cards to every
+        hand for a seed: calling stations and hand-strength agents, which
+        decide from the cards alone, give the same results on both; random
+        agents draw their choices from another stream on each engine, so
+        sessions with them agree in distribution only; custom agents play on
+        the Python engine, dealt the cards the compiled engine would deal.
+        Timeouts, disconnects and tournament counts are Python-engine features
+        (0 in compiled results).
     threads
         Compiled engine: threads sharing the tables (``None``: every CPU). The
         result does not depend on it. The Python engine plays on one thread.
@@ -258,6 +280,10 @@ def simulate(
         raise ValueError(f"tables: expected a positive int, got {tables!r}")
     if engine not in ENGINES:
         raise ValueError(f"engine: expected one of {ENGINES}, got {engine!r}")
+    if not isinstance(record_histories, (bool, np.bool_)):
+        raise ValueError(f"record_histories: expected True or False, got {record_histories!r}")
+    if on_history is not None and not callable(on_history):
+        raise ValueError(f"on_history: expected a callable or None, got {on_history!r}")
     # Checked up front on either engine: a bad clock must not fail after work started.
     time_limit = time_rules(time_limit, clock)
     workers = compiled.resolve_threads(threads, tables)
@@ -268,7 +294,7 @@ def simulate(
     use_compiled = False
     reason = None
     if engine != "python":
-        reason = compiled.ineligibility(variant, seated, mode, record_histories)
+        reason = compiled.ineligibility(variant, seated, mode)
         if reason is None:
             use_compiled = True
         elif engine == "compiled":
@@ -283,6 +309,12 @@ def simulate(
             )
         if record_hands:
             raise ValueError(f"{where}: record_hands keeps hands of local runs only")
+        if record_histories or on_history is not None:
+            raise ValueError(
+                f"{where}: a cluster runs only the compiled engine and returns counters, "
+                "not hands: record_histories and on_history keep the histories of local "
+                "runs only"
+            )
     what, kernels = compile_estimate(variant, use_compiled)
     with Progress(progress, hands, description="simulate", unit="hands") as bar:
         # On a cluster the workers compile (or load) the kernel, not this process.
@@ -290,8 +322,16 @@ def simulate(
             contextlib.nullcontext() if distributed else compiling(what, kernels, progress=bar)
         )
         with announce:
+            histories: list[str] | None = [] if record_histories else None
+            sink = _history_sink(histories, on_history)
             if use_compiled:
                 called = time.perf_counter()
+                writer = None
+                if sink is not None:
+                    names = Table(variant, seated, stakes, time_limit=None).player_names
+                    writer = HistoryWriter(
+                        variant, stakes, names, seed=seed, tables=tables, sink=sink
+                    )
                 with cluster_client(client, scheduler) as connected:
                     run = compiled.run_compiled(
                         variant,
@@ -302,11 +342,12 @@ def simulate(
                         tables=tables,
                         seed=seed,
                         record_hands=bool(record_hands),
+                        on_records=writer,
                         progress=_reporter(bar),
                         threads=workers,
                         client=connected,
                     )
-                return compiled.compiled_result(
+                result = compiled.compiled_result(
                     run,
                     game=variant.name,
                     names=[agent_name(agent) for agent in seated],
@@ -315,6 +356,8 @@ def simulate(
                     big_blind=big_blind,
                     startup_seconds=called - began,
                 )
+                result.histories = histories
+                return result
             return _play_python(
                 variant,
                 seated,
@@ -326,12 +369,29 @@ def simulate(
                 tables=tables,
                 time_limit=time_limit,
                 clock=clock,
-                record_histories=record_histories,
+                histories=histories,
+                sink=sink,
                 record_hands=bool(record_hands),
                 bar=bar,
                 big_blind=big_blind,
                 began=began,
             )
+
+
+def _history_sink(
+    histories: list[str] | None, on_history: Callable[[int, str], object] | None
+) -> Callable[[int, str], None] | None:
+    """Where each hand's PHH text goes: the kept list, the caller's callback, or both."""
+    if histories is None and on_history is None:
+        return None
+
+    def sink(hand: int, text: str) -> None:
+        if histories is not None:
+            histories.append(text)
+        if on_history is not None:
+            on_history(hand, text)
+
+    return sink
 
 
 def _reporter(bar: Progress) -> Callable[[int, int], None] | None:
@@ -395,14 +455,19 @@ def _play_python(
     tables: int,
     time_limit: TimeLimit | None,
     clock: Callable[[], float],
-    record_histories: bool,
+    histories: list[str] | None,
+    sink: Callable[[int, str], None] | None,
     record_hands: bool,
     bar: Progress,
     big_blind: int,
     began: float,
 ) -> SimulationResult:
-    """The Python engine: ``tables`` :class:`Table` objects, played round by round."""
-    rng = np.random.default_rng(seed)
+    """The Python engine: ``tables`` :class:`Table` objects, played round by round.
+
+    Each hand is dealt the compiled engine's cards for it (:class:`HandCards`, handed
+    to the table as its generator before the hand).
+    """
+    card_keys = table_streams(seed, tables)[1]
     n_players = len(seated)
     all_tables = [
         Table(
@@ -411,17 +476,15 @@ def _play_python(
             stakes,
             starting_stack=starting_stack,
             mode=mode,
-            rng=rng,
             button=(index - 1) % n_players,
             time_limit=time_limit,
             clock=clock,
-            record=record_histories,
+            record=sink is not None,
             defer_showdown=True,
         )
         for index in range(tables)
     ]
     _load_evaluator(variant)
-    histories: list[str] | None = [] if record_histories else None
     width = sum(street.down + street.up for street in variant.streets)
     log = HandLogBuilder(n_players, width) if record_hands else None
     showdowns = 0
@@ -431,7 +494,9 @@ def _play_python(
         batch = all_tables[: min(tables, hands - done)]
         played = []
         dealt = []
-        for table in batch:
+        for index, table in enumerate(batch):
+            # HandState calls only .permutation() of its generator.
+            table.rng = cast(np.random.Generator, HandCards(card_keys[index], table.hands_played))
             hand = table.start_hand()
             if log is not None:
                 dealt.append(table.hand_seats)
@@ -445,8 +510,8 @@ def _play_python(
             table.finish_hand(hand)
             if hand.showdown_order:
                 showdowns += 1
-            if histories is not None:
-                histories.append(write_phh(hand, players=table.hand_player_names()))
+            if sink is not None:
+                sink(done + index, write_phh(hand, players=table.hand_player_names()))
             if log is not None:
                 log.add(index, hand, dealt[index])
         done += len(batch)

@@ -21,6 +21,7 @@ from ._table_kernels import (
     betting_round,
     deal_card,
     finish_hand,
+    new_deck,
     new_round,
     showdown_payout,
 )
@@ -217,10 +218,11 @@ def _play_board(
                 if replaying:
                     state[RECORD_ROW] = row
                 record_start(row, button, n, seats[START], records)
+            shuffle = new_deck(deck, tables.card_keys[table], tables.played[table])
             for step in range(n):
                 seat = (button + 1 + step) % n
                 for index in range(hole):
-                    card, rng = deal_card(deck, state, rng)
+                    card, shuffle = deal_card(deck, state, shuffle)
                     cards[seat, index] = card
                     holes[seat, index] = card
                 seats[COUNTS, seat] = hole
@@ -232,7 +234,7 @@ def _play_board(
                     new_round(n, seats, state, state[OPENER], True, bet_size, limits[2])
                 else:
                     for _ in range(3 if street == 1 else 1):
-                        card, rng = deal_card(deck, state, rng)
+                        card, shuffle = deal_card(deck, state, shuffle)
                         board[board_count] = card
                         board_count += 1
                     new_round(n, seats, state, (button + 1) % n, False, bet_size, limits[2])

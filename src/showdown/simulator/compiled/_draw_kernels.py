@@ -24,6 +24,7 @@ from ._table_kernels import (
     betting_round,
     deal_card,
     finish_hand,
+    new_deck,
     new_round,
     next_below,
     next_uniform,
@@ -70,9 +71,10 @@ def _reshuffle(deck, muck, state):  # pragma: no cover - compiled
 
 
 @jit_llvm_inline
-def _draw(seat, keep, cards, counts, deck, muck, state, rng):  # pragma: no cover - compiled
-    """``seat`` keeps the cards whose bit is set in ``keep`` and draws the rest; returns
-    ``(discard mask, drawn mask, rng)`` as card-code bit masks."""
+def _draw(seat, keep, cards, counts, deck, muck, state, shuffle):  # pragma: no cover
+    """``seat`` keeps the cards whose bit is set in ``keep`` and draws the rest from the
+    hand's card stream ``shuffle``; returns ``(discard mask, drawn mask, shuffle)`` as
+    card-code bit masks."""
     held = counts[seat]
     discarded = 0
     kept = 0
@@ -89,7 +91,7 @@ def _draw(seat, keep, cards, counts, deck, muck, state, rng):  # pragma: no cove
             if state[MUCK] == 0:
                 break  # cannot happen with the variant's nine seats at most
             _reshuffle(deck, muck, state)
-        card, rng = deal_card(deck, state, rng)
+        card, shuffle = deal_card(deck, state, shuffle)
         cards[seat, index] = card
         drawn |= 1 << card
     # The discards join the muck only now: never dealt back to this player.
@@ -97,7 +99,7 @@ def _draw(seat, keep, cards, counts, deck, muck, state, rng):  # pragma: no cove
         if (discarded >> card) & 1:
             muck[state[MUCK]] = card
             state[MUCK] += 1
-    return discarded, drawn, rng
+    return discarded, drawn, shuffle
 
 
 @jit_llvm_inline
@@ -173,10 +175,11 @@ def play_draw(
                 if replaying:
                     state[RECORD_ROW] = row
                 record_start(row, button, n, seats[START], records)
+            shuffle = new_deck(deck, tables.card_keys[table], tables.played[table])
             for step in range(n):
                 seat = (button + 1 + step) % n
                 for index in range(5):
-                    card, rng = deal_card(deck, state, rng)
+                    card, shuffle = deal_card(deck, state, shuffle)
                     cards[seat, index] = card
                 counts[seat] = 5
             if recording:
@@ -189,8 +192,8 @@ def play_draw(
                         if folded[seat]:
                             continue
                         keep, rng = _choose_keep(seat, kinds[seat], counts[seat], cards, rng)
-                        discarded, drawn, rng = _draw(
-                            seat, keep, cards, counts, deck, muck, state, rng
+                        discarded, drawn, shuffle = _draw(
+                            seat, keep, cards, counts, deck, muck, state, shuffle
                         )
                         seats[DRAWN, seat] = drawn
                         index = state[ACTIONS]

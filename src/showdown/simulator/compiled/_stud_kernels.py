@@ -25,6 +25,7 @@ from ._table_kernels import (
     betting_round,
     deal_card,
     finish_hand,
+    new_deck,
     new_round,
     showdown_payout,
 )
@@ -53,9 +54,10 @@ from .layout import (
 
 @jit_llvm_inline
 def _deal_street(
-    n, street, button, cards, counts, folded, board, deck, state, rng
+    n, street, button, cards, counts, folded, board, deck, state, shuffle
 ):  # pragma: no cover
-    """Deal one stud street to the players still in; returns ``(board_count, rng)``."""
+    """Deal one stud street to the players still in from the hand's card stream
+    ``shuffle``; returns ``(board_count, shuffle)``."""
     live = 0
     for seat in range(n):
         if not folded[seat]:
@@ -63,18 +65,18 @@ def _deal_street(
     per_player = 3 if street == 0 else 1
     if street == 4 and state[DECK_SIZE] - state[DEALT] < live:
         # The deck cannot give everyone a card: one community card for all.
-        card, rng = deal_card(deck, state, rng)
+        card, shuffle = deal_card(deck, state, shuffle)
         board[0] = card
-        return 1, rng
+        return 1, shuffle
     for step in range(n):
         seat = (button + 1 + step) % n
         if folded[seat]:
             continue
         for _ in range(per_player):
-            card, rng = deal_card(deck, state, rng)
+            card, shuffle = deal_card(deck, state, shuffle)
             cards[seat, counts[seat]] = card
             counts[seat] += 1
-    return 0, rng
+    return 0, shuffle
 
 
 @jit_llvm_inline
@@ -155,10 +157,11 @@ def play_stud(
                     state[RECORD_ROW] = row
                 record_start(row, button, n, seats[START], records)
             board_count = np.int64(0)  # not a literal: see high_strength
+            shuffle = new_deck(deck, tables.card_keys[table], tables.played[table])
             for street in range(5):
                 state[STREET] = street
-                board_count, rng = _deal_street(
-                    n, street, button, cards, counts, folded, board, deck, state, rng
+                board_count, shuffle = _deal_street(
+                    n, street, button, cards, counts, folded, board, deck, state, shuffle
                 )
                 opener = _opener(
                     n, street, rules.open_pair_big_bet, rules.bring_in, seats, cards, state

@@ -5,8 +5,10 @@ stud and draw session kernels. They take arrays and scalars: one hand's
 per-seat state is a single int64 array ``seats`` (rows named in
 :mod:`.layout`), the hand's scalars an int64 array ``state``. The rules
 themselves come from :mod:`showdown.simulator.core`, the agents' choices from
-its agent kernels. Each table owns a splitmix64 random stream, so a table's
-hands do not depend on how tables are spread over threads.
+its agent kernels. Each table owns a splitmix64 stream for its agents' decisions
+and a card key from which every hand gets a card stream of its own
+(:func:`new_deck`), so a table's hands do not depend on how tables are spread
+over threads, nor a hand's cards on the decisions before it.
 
 The session kernels hand these steps arrays without reference counting
 (:func:`._views.unowned`); called with ordinary arrays they work the same.
@@ -127,6 +129,22 @@ def next_below(rng, bound):  # pragma: no cover - compiled
     """
     rng = rng + _GOLDEN
     return rng, np.int64(((_mix(rng) >> _S32) * np.uint64(bound)) >> _S32)
+
+
+@jit_llvm_inline
+def new_deck(deck, key, hand):  # pragma: no cover - compiled
+    """Put the 52 cards back in order for hand number ``hand`` of a table; returns the
+    hand's card stream.
+
+    Each hand's cards come from a stream of their own: the table's card ``key``
+    mixed with the hand's number at its table. They depend on the seed, the table
+    and the hand number only, never on what was decided in earlier hands or how
+    many cards those dealt, so the Python engine deals the same cards whatever its
+    agents do (:mod:`.cards`). Decisions draw from the table's other stream.
+    """
+    for position in range(52):
+        deck[position] = position
+    return _mix(key + (np.uint64(hand) + np.uint64(1)) * _GOLDEN)
 
 
 @jit_llvm_inline

@@ -1,10 +1,11 @@
-"""The compiled engine's driver: which sessions it plays, the arrays, chunks and threads.
+"""The compiled engine's driver: the chunks and threads of a local session.
 
 Tables are independent (each has its own cards, stacks, button and random
-stream), so a session is cut into chunks of whole rounds of tables, and each
+streams), so a session is cut into chunks of whole rounds of tables, and each
 chunk's tables are split between threads; every thread runs the family's
 serial, GIL-free kernel on its own tables. Results do not depend on the
-number of threads.
+number of threads. What a session plays and its arrays are set up by
+:mod:`.prepare`.
 
 Examples
 --------
@@ -17,160 +18,51 @@ Examples
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
-from ...evaluator.tables import Tables, get_tables
-from ..agents import (
-    CATEGORY_STRENGTH,
-    PREFLOP_SCORES,
-    CallingStation,
-    HandStrengthAgent,
-    RandomAgent,
-)
-from ..core import BETTING_CODES
 from ..hand_log import HandLog
 from ..results import PayoffMoments, SimulationResult, seat_result
 from ..rules import Stakes, Variant
 from . import layout
+from .prepare import (
+    Session,
+    evaluator_tables,
+    new_records,
+    new_results,
+    new_state,
+    per_table_hands,
+    prepare_session,
+    resolve_threads,
+    session_kernel,
+)
 
 __all__ = [
     "CHUNK_HANDS",
-    "COMPILED_AGENTS",
-    "KERNEL_WORDS",
+    "RECORDED_CHUNK_HANDS",
     "CompiledRun",
     "HandRecords",
-    "compiled_agent_kinds",
     "compiled_result",
-    "family_of",
-    "ineligibility",
-    "kernel_name",
+    "finish_run",
     "run_compiled",
-    "supports_variant",
 ]
-
-#: Built-in agent classes (exact types) and names with a compiled twin.
-COMPILED_AGENTS: dict[object, int] = {
-    RandomAgent: layout.RANDOM_AGENT,
-    CallingStation: layout.CALLING_STATION,
-    HandStrengthAgent: layout.STRENGTH_AGENT,
-    "random": layout.RANDOM_AGENT,
-    "call": layout.CALLING_STATION,
-    "strength": layout.STRENGTH_AGENT,
-}
 
 #: Hands per kernel call and table group: bounds the pause between ``progress`` calls
 #: (and the per-call int64 net results, see ``results.MAX_CHIPS``).
 CHUNK_HANDS = 16_384
 
-#: Showdown kind of each supported ``Variant.hands`` per family.
-_SHOWDOWNS = {
-    ("board", ("high",)): layout.HOLDEM_HIGH,
-    ("board", ("omaha_high",)): layout.OMAHA_HIGH,
-    ("board", ("omaha_high", "omaha_low8")): layout.OMAHA_HILO,
-    ("stud", ("high",)): layout.STUD_HIGH,
-    ("stud", ("high", "low8")): layout.STUD_HILO,
-    ("draw", ("high",)): layout.DRAW_HIGH,
-}
+#: Hands per kernel call when every decision is handed to ``on_records`` as the session
+#: goes (hand histories): bounds the records kept at once (about 3 kB a hand).
+RECORDED_CHUNK_HANDS = 512
 
-
-@lru_cache(maxsize=1)
-def _evaluator_tables() -> Tables:
-    # get_tables() reads the table file each call; the kernels need it once per process.
-    return get_tables()
-
-
-def family_of(variant: Variant) -> str | None:
-    """``"board"``, ``"stud"`` or ``"draw"``: the compiled kernel that plays ``variant``,
-    or ``None`` when none does (its streets differ from every built-in family).
-
-    Examples
-    --------
-    >>> from showdown.simulator import GAMES
-    >>> {name: family_of(variant) for name, variant in GAMES.items()}["stud8"]
-    'stud'
-    """
-    streets = tuple((s.down, s.up, s.board, s.draw, s.opener, s.betting) for s in variant.streets)
-    family = None
-    if variant.blinds and not variant.bring_in:
-        hole = 2 if variant.hands == ("high",) else 4
-        board = (
-            (hole, 0, 0, False, "blinds", True),
-            *((0, 0, count, False, "button", True) for count in (3, 1, 1)),
-        )
-        family = "board" if streets == board else None
-    elif variant.bring_in and not variant.blinds:
-        stud = (
-            (2, 1, 0, False, "bring_in", True),
-            *((0, 1, 0, False, "high_showing", True) for _ in range(3)),
-            (1, 0, 0, False, "high_showing", True),
-        )
-        family = "stud" if streets == stud else None
-    elif not variant.blinds and not variant.bring_in:
-        draw = ((5, 0, 0, False, "button", True), (0, 0, 0, True, "button", True))
-        family = "draw" if streets == draw else None
-    if family is None or (family, variant.hands) not in _SHOWDOWNS:
-        return None
-    return family
-
-
-def supports_variant(variant: Variant) -> bool:
-    """Whether the compiled engine plays ``variant`` (every built-in variant, and their
-    ``with_options`` forms).
-
-    Examples
-    --------
-    >>> from showdown.simulator import GAMES
-    >>> all(supports_variant(variant) for variant in GAMES.values())
-    True
-    """
-    return family_of(variant) is not None and variant.betting in BETTING_CODES
-
-
-def compiled_agent_kinds(agents: Sequence[object]) -> list[int] | None:
-    """The kernel's agent code per seat, or ``None`` if a seat has no compiled twin.
-
-    Only exact built-in types count (a subclass may change the behaviour).
-    """
-    kinds = []
-    for agent in agents:
-        key = agent if isinstance(agent, str) else type(agent)
-        kind = COMPILED_AGENTS.get(key)
-        if kind is None:
-            return None
-        kinds.append(kind)
-    return kinds
-
-
-def ineligibility(
-    variant: Variant, agents: Sequence[object], mode: str, record_histories: bool
-) -> str | None:
-    """Why the compiled engine cannot play this session, or ``None`` when it can.
-
-    Examples
-    --------
-    >>> from showdown.simulator import GAMES
-    >>> ineligibility(GAMES["stud"], ["random", "call"], "cash", False) is None
-    True
-    >>> print(ineligibility(GAMES["nlhe"], ["random"], "tournament", False))
-    mode 'tournament' (only cash games)
-    """
-    if not supports_variant(variant):
-        return f"variant {variant.name} has streets no compiled kernel plays"
-    if mode != "cash":
-        return f"mode {mode!r} (only cash games)"
-    if record_histories:
-        return "record_histories (hand histories need the Python engine)"
-    if compiled_agent_kinds(agents) is None:
-        return "an agent other than the built-in 'random', 'call' and 'strength'"
-    return None
+#: Actions per hand the streamed records make room for at first; a call with a longer
+#: hand is played again with room for it.
+RECORDED_ACTIONS = 48
 
 
 @dataclass
@@ -235,206 +127,6 @@ class CompiledRun:
     seconds: float = 0.0
 
 
-def _kernel(family: str, showdown: int) -> Callable[..., None]:
-    """The family's session kernel (imported here: only that family gets compiled)."""
-    if family == "board":
-        from ._board_kernels import play_holdem, play_omaha
-
-        return play_holdem if showdown == layout.HOLDEM_HIGH else play_omaha
-    if family == "stud":
-        from ._stud_kernels import play_stud
-
-        return play_stud
-    from ._draw_kernels import play_draw
-
-    return play_draw
-
-
-def _rules(variant: Variant, stakes: Stakes, players: int, showdown: int) -> layout.Rules:
-    raise_cap = -1 if variant.raise_cap is None else variant.raise_cap
-    limits = (
-        BETTING_CODES[variant.betting],
-        raise_cap,
-        stakes.small_bet,
-        stakes.big_bet,
-        bool(variant.cumulative_all_ins),
-    )
-    blinds = variant.blinds
-    return layout.Rules(
-        players=players,
-        limits=limits,
-        small_blind=stakes.small_blind if blinds else 0,
-        big_blind=stakes.big_blind if blinds else 0,
-        ante=stakes.ante,
-        bring_in=stakes.bring_in if variant.bring_in else 0,
-        hole_count=variant.streets[0].down,
-        showdown=showdown,
-        open_pair_big_bet=bool(variant.open_pair_big_bet),
-        street_big_bet=np.array([street.big_bet for street in variant.streets], np.bool_),
-    )
-
-
-def _agents(kinds: list[int], agents: Sequence[object]) -> layout.Agents:
-    default = HandStrengthAgent()
-    return layout.Agents(
-        kinds=np.array(kinds, np.int64),
-        raise_at=np.array(
-            [float(getattr(agent, "raise_at", default.raise_at)) for agent in agents], np.float64
-        ),
-        call_at=np.array(
-            [float(getattr(agent, "call_at", default.call_at)) for agent in agents], np.float64
-        ),
-        preflop=np.array(PREFLOP_SCORES, np.float64),
-        category=np.array(CATEGORY_STRENGTH, np.float64),
-    )
-
-
-def resolve_threads(threads: int | None, tables: int) -> int:
-    """A ``threads=`` argument as a count: ``None`` means every CPU; at most one per table.
-
-    Raises
-    ------
-    ValueError
-        For anything but ``None`` or a positive int (numpy ints too).
-
-    Examples
-    --------
-    >>> resolve_threads(3, tables=2)
-    2
-    """
-    if threads is None:
-        threads = os.cpu_count() or 1
-    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
-        raise ValueError(f"threads: expected None or a positive int, got {threads!r}")
-    return max(1, min(int(threads), tables))
-
-
-#: What each session kernel plays, for "compiling ... once" messages.
-KERNEL_WORDS = {
-    "play_holdem": "the hold'em simulator",
-    "play_omaha": "the Omaha simulator",
-    "play_stud": "the seven-card stud simulator",
-    "play_draw": "the five-card draw simulator",
-}
-
-
-def kernel_name(variant: Variant) -> str:
-    """Name of the session kernel that plays ``variant`` (for compile-time estimates).
-
-    Examples
-    --------
-    >>> from showdown.simulator import GAMES
-    >>> kernel_name(GAMES["plo8"]), kernel_name(GAMES["stud"])
-    ('play_omaha', 'play_stud')
-    """
-    family = family_of(variant)
-    if family is None:
-        raise ValueError(f"engine: the compiled engine does not play {variant.name}")
-    showdown = _SHOWDOWNS[family, variant.hands]
-    return _kernel(family, showdown).py_func.__name__  # type: ignore[attr-defined]
-
-
-class Session(NamedTuple):
-    """Everything that fixes a compiled session's tables, ready for the kernels."""
-
-    family: str
-    rules: layout.Rules
-    seats: layout.Agents
-    starting_stack: int
-    tables: int
-    #: uint64 (tables,): each table's random stream, drawn once (``seed=None`` too).
-    streams: np.ndarray
-
-
-def prepare_session(
-    variant: Variant,
-    stakes: Stakes,
-    agents: Sequence[object],
-    starting_stack: int,
-    *,
-    tables: int,
-    seed: int | None,
-) -> Session:
-    """Check that the compiled engine plays this session and build its kernel inputs."""
-    family = family_of(variant)
-    if family is None or not supports_variant(variant):
-        raise ValueError(f"engine: the compiled engine does not play {variant.name}")
-    kinds = compiled_agent_kinds(agents)
-    if kinds is None:
-        raise ValueError(
-            "engine: the compiled engine plays only the 'random', 'call' and 'strength' agents"
-        )
-    showdown = _SHOWDOWNS[family, variant.hands]
-    return Session(
-        family=family,
-        rules=_rules(variant, stakes, len(kinds), showdown),
-        seats=_agents(kinds, agents),
-        starting_stack=starting_stack,
-        tables=tables,
-        streams=np.random.SeedSequence(seed).generate_state(tables, dtype=np.uint64),
-    )
-
-
-def session_kernel(session: Session) -> Callable[..., None]:
-    """The session kernel of ``session``'s family (compiled on first use)."""
-    return _kernel(session.family, session.rules.showdown)
-
-
-def new_state(session: Session) -> layout.TableState:
-    """Every table before its first hand: its stacks, button and random stream.
-
-    Table ``k``'s stream is word ``k`` of ``SeedSequence(seed)``, so a table
-    plays the same hands whichever thread or machine plays it.
-    """
-    streams = session.streams
-    players, tables = session.rules.players, session.tables
-    return layout.TableState(
-        starting=np.full(players, session.starting_stack, np.int64),
-        stacks=np.full((tables, players), session.starting_stack, np.int64),
-        buttons=np.array([(index - 1) % players for index in range(tables)], np.int64),
-        rng=streams.copy(),
-        decks=np.tile(np.arange(52, dtype=np.int64), (tables, 1)),
-        played=np.zeros(tables, np.int64),
-    )
-
-
-def new_results(session: Session) -> layout.Results:
-    """Zeroed per-table counters."""
-    players, tables = session.rules.players, session.tables
-    return layout.Results(
-        counters=np.zeros((tables, players, layout.N_COUNTERS), np.int64),
-        net=np.zeros((tables, players), np.int64),
-        moments=np.zeros((tables, players, 2), np.float64),
-        showdowns=np.zeros(tables, np.int64),
-    )
-
-
-def new_records(
-    session: Session, hands: int, *, replay: bool = False, log: bool = False, max_actions: int = 256
-) -> layout.Records:
-    """Room for ``hands`` recorded hands (:func:`.layout.new_records`; nothing asked: no rows)."""
-    return layout.new_records(
-        session.tables,
-        session.rules.players,
-        hands,
-        replay=replay,
-        log=log,
-        max_actions=max_actions,
-    )
-
-
-def per_table_hands(tables: int, size: int) -> np.ndarray:
-    """Hands each table plays in a call that deals ``size`` hands.
-
-    Calls deal whole rounds (``size`` is a multiple of ``tables`` except in the
-    last call), so table ``k`` plays ``hands // tables`` hands, plus one for
-    the first ``hands % tables`` tables, however the session is cut.
-    """
-    per_table = np.full(tables, size // tables, np.int64)
-    per_table[: size % tables] += 1
-    return per_table
-
-
 def run_compiled(
     variant: Variant,
     stakes: Stakes,
@@ -447,6 +139,7 @@ def run_compiled(
     record: bool = False,
     record_hands: bool = False,
     max_actions: int = 256,
+    on_records: Callable[[int, HandRecords], object] | None = None,
     progress: Callable[[int, int], object] | None = None,
     threads: int | None = 1,
     client: Any = None,
@@ -465,7 +158,7 @@ def run_compiled(
     Parameters
     ----------
     variant, stakes
-        A variant accepted by :func:`supports_variant`, and its stakes.
+        A variant accepted by :func:`.prepare.supports_variant`, and its stakes.
     agents
         One built-in agent (instance or name) per seat.
     starting_stack
@@ -473,13 +166,19 @@ def run_compiled(
     hands, tables
         Hands in total, and tables played side by side.
     seed
-        Seeds every table's random stream (cards and random agents).
+        Seeds every table's random streams (:mod:`.cards`).
     record
         Keep every hand's deal and actions in :attr:`CompiledRun.records` (replay).
     record_hands
         Keep every hand's results and cards in :attr:`CompiledRun.hand_log`.
     max_actions
-        Recorded actions per hand (a longer hand is flagged by its count).
+        Recorded actions per hand with ``record`` (a longer hand is flagged by its count).
+    on_records
+        Called as ``on_records(first_hand, records)`` after each kernel call (at most
+        :data:`RECORDED_CHUNK_HANDS` hands) with the :class:`HandRecords` of its
+        hands, ``first_hand`` numbering the first: every action of every hand (a call
+        with a hand longer than the room kept is played again with room for it). The
+        arrays are reused by the next call. Recording changes no result.
     progress
         Called as ``progress(hands_done, hands)`` after each kernel call (at most
         :data:`CHUNK_HANDS` hands).
@@ -497,49 +196,60 @@ def run_compiled(
     began = time.perf_counter()
     session = prepare_session(variant, stakes, agents, starting_stack, tables=tables, seed=seed)
     if client is not None:
-        if record or record_hands:
+        if record or record_hands or on_records is not None:
             raise ValueError("client: recorded hands are kept by local runs only")
         from .tasks import run_on_cluster
 
         return run_on_cluster(session, hands=hands, client=client, progress=progress)
-    workers = resolve_threads(threads, tables)
-    players = session.rules.players
-    kernel = _kernel(session.family, session.rules.showdown)
-    evaluator = _evaluator_tables()
-    rules, seats = session.rules, session.seats
-    state = new_state(session)
-    results = new_results(session)
-    records = new_records(session, hands, replay=record, log=record_hands, max_actions=max_actions)
-    net_total = [0] * players
-    # Whole rounds per chunk so every table keeps the session's round-robin order.
-    chunk = max(tables, CHUNK_HANDS // tables * tables)
-    # Contiguous groups of tables, one per thread.
-    edges = np.linspace(0, tables, workers + 1).astype(np.int64).tolist()
-    groups = [(edges[k], edges[k + 1]) for k in range(workers) if edges[k] < edges[k + 1]]
-    scratches = [layout.new_scratch(players, rules.hole_count) for _ in groups]
-    # Compile or load the kernel with a call that plays nothing (first == last): the
-    # start-up ends here, the play's timing starts.
-    idle = np.zeros(tables, np.int64)
-    kernel(0, 0, idle, rules, seats, state, results, records, scratches[0], evaluator)
+    if record and on_records is not None:
+        raise ValueError("record: keep the whole session or stream it (on_records), not both")
+    play = _Player(session, resolve_threads(threads, tables))
+    state, results = play.state, play.results
+    streaming = on_records is not None
+    if streaming:
+        # One call's rows, the hand log (if any) copied out of them after each call.
+        chunk = max(tables, RECORDED_CHUNK_HANDS // tables * tables)
+        records = new_records(
+            session, chunk, replay=True, log=record_hands, max_actions=RECORDED_ACTIONS
+        )
+        log = new_records(session, hands if record_hands else 0, replay=False, log=True)
+    else:
+        # Whole rounds per chunk so every table keeps the session's round-robin order.
+        chunk = max(tables, CHUNK_HANDS // tables * tables)
+        records = new_records(
+            session, hands, replay=record, log=record_hands, max_actions=max_actions
+        )
+        log = records
+    play.warm_up(records)
     ready = time.perf_counter()
-    pool = ThreadPoolExecutor(max_workers=len(groups)) if len(groups) > 1 else None
+    net_total = [0] * session.rules.players
     done = 0
     try:
         while done < hands:
             size = min(chunk, hands - done)
             per_table = per_table_hands(tables, size)
-            if records.offsets.shape[0]:
-                records.offsets[:] = done + np.arange(tables)
-            arguments: tuple[Any, ...] = (per_table, rules, seats, state, results, records)
-            if pool is None:
-                kernel(groups[0][0], groups[0][1], *arguments, scratches[0], evaluator)
+            if streaming:
+                assert on_records is not None
+                saved = [array.copy() for array in (*state, *results)]
+                records.offsets[:] = np.arange(tables)
+                play(per_table, records)
+                longest = int(records.counts[:size].max())
+                if longest > records.actions.shape[1]:
+                    # A longer hand than the room kept: play the call again with room for it.
+                    for array, copy in zip((*state, *results), saved, strict=True):
+                        array[...] = copy
+                    records = new_records(
+                        session, chunk, replay=True, log=record_hands, max_actions=longest
+                    )
+                    records.offsets[:] = np.arange(tables)
+                    play(per_table, records)
+                if record_hands:
+                    _copy_log(records, size, log, done)
+                on_records(done, _replay_records(records, size))
             else:
-                futures = [
-                    pool.submit(kernel, lo, hi, *arguments, scratch, evaluator)
-                    for (lo, hi), scratch in zip(groups, scratches, strict=True)
-                ]
-                for future in futures:
-                    future.result()
+                if records.offsets.shape[0]:
+                    records.offsets[:] = done + np.arange(tables)
+                play(per_table, records)
             # Per-call int64 net results are bounded (MAX_CHIPS); the total is a Python int.
             for seat, chips in enumerate(results.net.sum(axis=0).tolist()):
                 net_total[seat] += chips
@@ -548,41 +258,100 @@ def run_compiled(
             if progress is not None:
                 progress(done, hands)
     finally:
-        if pool is not None:
-            pool.shutdown()
+        play.close()
     finished = time.perf_counter()
-    replay_records = None
-    if record:
-        replay_records = HandRecords(
-            starts=records.starts,
-            buttons=records.buttons,
-            decks=records.decks,
-            actions=records.actions,
-            bounds=records.bounds,
-            counts=records.counts,
-            finals=records.finals,
-            drawn=records.drawn,
-        )
     hand_log = None
     if record_hands:
         hand_log = HandLog(
             table=np.arange(hands, dtype=np.int64) % tables,
-            button=records.buttons,
-            net=records.nets,
-            cards=records.held,
-            board=records.board_cards,
-            showed=records.showed,
-            won=records.won,
+            button=log.buttons,
+            net=log.nets,
+            cards=log.held,
+            board=log.board_cards,
+            showed=log.showed,
+            won=log.won,
         )
     return finish_run(
         results,
         net_total,
         state.stacks,
-        replay_records,
+        _replay_records(records, hands) if record else None,
         hand_log,
         startup_seconds=ready - began,
         seconds=finished - ready,
     )
+
+
+class _Player:
+    """Plays kernel calls of one session: its state and results, one scratch per thread
+    and the thread pool (contiguous groups of tables, one per thread)."""
+
+    def __init__(self, session: Session, workers: int) -> None:
+        tables, rules = session.tables, session.rules
+        self.kernel = session_kernel(session)
+        self.rules, self.seats = rules, session.seats
+        self.evaluator = evaluator_tables()
+        self.state = new_state(session)
+        self.results = new_results(session)
+        edges = np.linspace(0, tables, workers + 1).astype(np.int64).tolist()
+        self.groups = [(edges[k], edges[k + 1]) for k in range(workers) if edges[k] < edges[k + 1]]
+        self.scratches = [layout.new_scratch(rules.players, rules.hole_count) for _ in self.groups]
+        self.pool = ThreadPoolExecutor(len(self.groups)) if len(self.groups) > 1 else None
+
+    def warm_up(self, records: layout.Records) -> None:
+        """Compile or load the kernel with a call that plays nothing (first == last)."""
+        idle = np.zeros(self.state.stacks.shape[0], np.int64)
+        self._call(0, 0, idle, records, self.scratches[0])
+
+    def _call(
+        self, first: int, last: int, per_table: np.ndarray, records: layout.Records, scratch: Any
+    ) -> None:
+        self.kernel(
+            first, last, per_table, self.rules, self.seats, self.state, self.results, records,
+            scratch, self.evaluator,
+        )  # fmt: skip
+
+    def __call__(self, per_table: np.ndarray, records: layout.Records) -> None:
+        """Play ``per_table[t]`` hands at every table ``t``, the groups on their threads."""
+        if self.pool is None:
+            first, last = self.groups[0]
+            self._call(first, last, per_table, records, self.scratches[0])
+            return
+        futures = [
+            self.pool.submit(self._call, first, last, per_table, records, scratch)
+            for (first, last), scratch in zip(self.groups, self.scratches, strict=True)
+        ]
+        for future in futures:
+            future.result()
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown()
+
+
+def _replay_records(records: layout.Records, rows: int) -> HandRecords:
+    """The first ``rows`` hands of ``records`` as :class:`HandRecords` (views)."""
+    return HandRecords(
+        starts=records.starts[:rows],
+        buttons=records.buttons[:rows],
+        decks=records.decks[:rows],
+        actions=records.actions[:rows],
+        bounds=records.bounds[:rows],
+        counts=records.counts[:rows],
+        finals=records.finals[:rows],
+        drawn=records.drawn[:rows],
+    )
+
+
+def _copy_log(records: layout.Records, rows: int, log: layout.Records, first: int) -> None:
+    """Copy one call's hand log (its first ``rows`` rows) to rows ``first..`` of ``log``."""
+    end = first + rows
+    log.buttons[first:end] = records.buttons[:rows]
+    log.nets[first:end] = records.nets[:rows]
+    log.showed[first:end] = records.showed[:rows]
+    log.won[first:end] = records.won[:rows]
+    log.held[first:end] = records.held[:rows]
+    log.board_cards[first:end] = records.board_cards[:rows]
 
 
 def finish_run(

@@ -102,8 +102,9 @@ class TableState(NamedTuple):
     starting: np.ndarray  # int64 (n,): the cash game's starting (and top-up) stacks
     stacks: np.ndarray  # int64 (tables, n)
     buttons: np.ndarray  # int64 (tables,)
-    rng: np.ndarray  # uint64 (tables,): splitmix64 state
-    decks: np.ndarray  # int64 (tables, 52)
+    rng: np.ndarray  # uint64 (tables,): splitmix64 state of the agents' decisions
+    card_keys: np.ndarray  # uint64 (tables,): each hand's card stream comes from it
+    decks: np.ndarray  # int64 (tables, 52): the current hand's deck, in order dealt
     played: np.ndarray  # int64 (tables,)
 
 

@@ -1,7 +1,7 @@
 """The compiled engine on a Dask cluster: groups of tables as tasks.
 
-Tables never interact: each has its own random stream (word ``k`` of
-``SeedSequence(seed)`` for table ``k``), stacks and button, and plays a number
+Tables never interact: each has its own random streams (column ``k`` of
+:func:`.cards.table_streams` for table ``k``), stacks and button, and plays a number
 of hands fixed by the session (``hands // tables``, one more for the first
 ``hands % tables``). So a group of consecutive tables is a pure task: given
 the session, it plays its tables to the end and returns their counters. The
@@ -28,11 +28,9 @@ import numpy as np
 from ..._tasks import DaskRunner
 from ...evaluator.tables import get_tables
 from . import layout
-from .engine import (
-    CHUNK_HANDS,
-    CompiledRun,
+from .engine import CHUNK_HANDS, CompiledRun, finish_run
+from .prepare import (
     Session,
-    finish_run,
     new_records,
     new_results,
     new_state,

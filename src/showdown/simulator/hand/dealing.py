@@ -246,7 +246,9 @@ class DealingMixin(HandBase):
                 self._pending_deals.append((seat, len(cards)))
             else:
                 self._replace(seat, len(cards))
-            self._muck.extend(cards)
+            # In card order, as the compiled engine mucks them: a reshuffle then deals the
+            # same cards on both engines (see compiled.cards).
+            self._muck.extend(sorted(cards))
         self._next_drawer()
 
     def _replace(self, seat: int, count: int) -> None:
