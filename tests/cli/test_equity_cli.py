@@ -68,11 +68,31 @@ def test_hilo_columns_and_game_alias():
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0] == "omaha-hilo, board KsQdJc9h9d: exact, 1 deal"
-    assert lines[1].split() == ["player", "hand", "equity", "win", "tie", "scoop", "high", "low"]
+    assert [cell.strip() for cell in lines[1].split("  ") if cell.strip()] == [
+        "player", "hand", "equity", "scoop", "win high", "win low", "split", "high equity",
+        "low equity",
+    ]  # fmt: skip
     hand_rows = [line.split() for line in lines[2:]]
-    assert len(hand_rows) == 2 and all(len(row) == 8 for row in hand_rows)
+    assert len(hand_rows) == 2 and all(len(row) == 9 for row in hand_rows)
     assert hand_rows[0][2] == "0.000%" and hand_rows[1][2] == "100.000%"
-    assert hand_rows[1][5] == "100.000%"  # scoop
+    # The high hand scoops: it wins the high alone, nobody wins a low, nothing is split.
+    assert hand_rows[1][3:] == ["100.000%", "100.000%", "0.000%", "0.000%", "100.000%", "100.000%"]
+
+
+def test_hilo_columns_each_say_something_different():
+    code, out, err = run("Ah2h3c4c", "Ad2d3s4s", "KcKsQhJh", "--board", "5c6d9s", "--game",
+                         "omaha-hilo", "--json")  # fmt: skip
+    assert code == 0, err
+    document = json.loads(out)
+    expected = equity(["Ah2h3c4c", "Ad2d3s4s", "KcKsQhJh"], board="5c6d9s", game="omaha-hilo")
+    names = ["equity", "scoop", "win_high", "win_low", "split", "high_equity", "low_equity"]
+    for row in document["players"]:
+        assert [key for key in row if key in names] == names
+        assert "win" not in row and "tie" not in row
+        for name in names:
+            assert row[name] == pytest.approx(getattr(expected, name)[row["player"] - 1])
+    columns = [tuple(row[name] for row in document["players"]) for name in names]
+    assert len(set(columns)) == len(columns)
 
 
 @pytest.mark.parametrize(
@@ -116,7 +136,7 @@ def test_json_sampled_equals_library_with_the_same_seed():
     expected = equity(["As2s3hKh", "KdKcQdJc"], game="omaha-hilo", samples=40_000, seed=11)
     assert document == json.loads(json.dumps(expected.to_dict()))
     assert document["seed"] == 11 and document["exact"] is False
-    assert {"scoop", "high_equity", "low_equity"} <= set(document["players"][0])
+    assert set(expected.column_names) <= set(document["players"][0])
 
 
 def test_stderr_option_accepts_a_fraction_or_percentage_points():
@@ -178,6 +198,51 @@ def test_max_samples_must_be_positive():
     assert code == 1 and "--max-samples" in err
 
 
+@pytest.mark.parametrize("option", ["--samples", "--max-samples"])
+@pytest.mark.parametrize("value", [str(2**63), str(2**53 + 1), "1" + "0" * 40])
+def test_absurd_sample_counts_are_one_error_line_naming_the_option(option, value):
+    code, out, err = run("AhKh", "QsQd", option, value)
+    assert code == 1 and out == ""
+    assert "Traceback" not in err and "OverflowError" not in err
+    assert err.splitlines() == [f"Error: {option}: expected at most 9,007,199,254,740,992 "
+                                f"(2**53) deals, got {int(value):,}"]  # fmt: skip
+
+
+@pytest.mark.parametrize("weight", ["1e-200", "1e-320"])
+def test_tiny_weights_give_deals_valid_json_and_status_zero(weight):
+    players = (f"AA:{weight}, KK:{weight}", f"QQ:{weight}, JJ:{weight}")
+    code, out, err = run(*players)
+    assert code == 0, err
+    assert "nan" not in out and " 0 deals" not in out
+    assert out.splitlines()[0] == f"holdem: exact, {equity(['AA, KK', 'QQ, JJ']).trials:,} deals"
+    code, out, err = run(*players, "--json")
+    assert code == 0, err
+    document = json.loads(out, parse_constant=lambda name: pytest.fail(f"JSON holds {name}"))
+    plain = equity(["AA, KK", "QQ, JJ"])
+    assert document["trials"] == plain.trials
+    assert [row["equity"] for row in document["players"]] == pytest.approx(plain.equity.tolist())
+
+
+def test_weights_that_leave_no_deal_are_an_error_with_status_one():
+    code, out, err = run("AsAh, AdKc:1e-200", "AsAd, AhKd:1e-200", "--json")
+    assert code == 1 and out == ""
+    assert err.startswith("Error: players: no deal has any weight")
+
+
+def test_json_numbers_carry_no_float_noise():
+    code, out, err = run("AsKs", "QQ+", "--board", "Kd7c2h", "--json", "--combos", "--by-card")
+    assert code == 0, err
+    numbers: list[float] = []
+
+    def collect(text: str) -> float:
+        numbers.append(float(text))
+        return float(text)
+
+    json.loads(out, parse_float=collect)
+    # Shares have at most 15 significant digits: never 0.30000000000000004-style tails.
+    assert numbers and all(float(f"{value:.15g}") == value for value in numbers)
+
+
 def test_table_shows_canonical_cards_and_ranges():
     code, out, err = run("10s10h", "qq+", "--board", "2c7d9h")
     assert code == 0, err
@@ -189,7 +254,21 @@ def test_draw_player_may_be_random():
     assert code == 0, err
     assert [row[1] for row in table_rows(out)] == ["AsKsQsJs2c/2c", "random"]
     code, _, err = run("AsKsQsJs2c", "rando", "--game", "draw")
-    assert code == 1 and "HAND/DISCARDS or random" in err
+    assert code == 1 and "HAND/DISCARDS, random" in err
+
+
+def test_stud_unseen_down_cards_and_draw_words():
+    code, out, err = run("??Kd", "AsAhQc", "--game", "stud", "--samples", "20000", "--seed", "1")
+    assert code == 0, err
+    assert [row[1] for row in table_rows(out)] == ["??Kd", "AsAhQc"]
+    code, out, err = run("AsKsQsJs2c/2c", "random/pat", "--game", "draw", "--exact")
+    assert code == 0, err
+    assert [row[1] for row in table_rows(out)] == ["AsKsQsJs2c/2c", "random/pat"]
+    code, out, err = run("AsKsQsJs2c", "random", "--game", "draw", "--board", "2c3c4c")
+    assert code == 1 and out == ""
+    assert err.startswith("Error: board: draw has no board") and "up cards" not in err
+    code, out, err = run("AsKsQsJs2c/2c", "random", "--game", "draw", "--exact")
+    assert code == 1 and "random and draws" in err and "random/pat" in err
 
 
 # --- help and wiring ---------------------------------------------------------------------------
@@ -327,7 +406,10 @@ def test_combos_of_one_player_and_in_json():
     records = document["players"][0]["combos"]
     frame = equity(["AK", "QQ"], combos=True).combos(0)
     assert [record["combo"] for record in records] == list(frame.index)
-    assert [record["equity"] for record in records] == frame["equity"].tolist()
+    # JSON shares are rounded to 15 significant digits (no float noise).
+    assert [record["equity"] for record in records] == pytest.approx(
+        frame["equity"].tolist(), rel=1e-14
+    )
     assert [record["deals"] for record in records] == frame["deals"].tolist()
 
 

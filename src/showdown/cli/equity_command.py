@@ -40,11 +40,11 @@ Examples:
   showdown equity AsAhKsKh JdTd9c8c --game omaha
       Omaha: 4 hole cards per player (omaha5 / omaha6: 5 / 6 cards)
   showdown equity As2s3hKh KdKcQdJc --game omaha-hilo --stderr 0.001
-      Omaha hi-lo 8: adds scoop, high and low columns; sample to 0.1 pp
-  showdown equity AsAhKd QcQdJs --game stud --dead 7h
-      7-card stud: each player's known cards in deal order (2 down, then up cards)
-  showdown equity AsKsQsJs2c/2c KhKdKc7s6s/7s6s --game draw
-      5-card draw: HAND/DISCARDS, the discards are replaced by one draw
+      Omaha hi-lo 8 (hi-lo columns below); sample to 0.1 pp
+  showdown equity AsAhKd ??Qc --game stud --dead 7h
+      7-card stud: known cards in deal order (2 down, then up); ? is an unseen down card
+  showdown equity AsKsQsJs2c/2c KhKdKc7s6s/7s6s random --game draw
+      5-card draw: HAND/DISCARDS (the discards replaced by one draw); random draws too
   showdown equity AhKh QsQd --json
       one JSON document: game, board, dead, exact, trials, seed, players
   showdown equity AsKs QQ+ --board Kd7c2h --combos
@@ -59,8 +59,19 @@ Player syntax:
   holdem    a hand (AsKs), a range (QQ+, A2s+, KTo+, T9s-76s, 22-55, AhKh) or random;
             ITEM:WEIGHT weights a part of a range (AKs:0.5)
   omaha*    a hand of 4, 5 or 6 cards, or random
-  stud*     0-7 known cards in deal order (random = none known)
-  draw      a final 5-card hand, HAND/DISCARDS, or random (five unknown cards)
+  stud*     0-7 cards in deal order, ? for an unseen down card (??Kd: two down cards
+            and the Kd up); random = nothing known
+  draw      a final 5-card hand, HAND/DISCARDS, random (five unknown cards that draw by
+            a simple rule: pat on a straight or better, else keep pairs, trips or two
+            pair, else four to a flush or an open-ended straight, else the highest card)
+            or random/pat (five unknown cards, no draw)
+
+\b
+Columns: equity (expected share of the pot; sampled: ± one standard error); high-only
+games: win (whole pot alone) and tie (pot shared). Hi-lo games: scoop (whole pot alone),
+win high (best high hand alone), win low (best qualifying low alone), split (a part of
+the pot but not all of it), high equity and low equity (expected share of each half; the
+low half goes to the high hand when no low qualifies).
 
 \b
 Without --exact, --samples or --stderr the engine enumerates every deal when that
@@ -216,10 +227,15 @@ def run_equity(
         )
     if threads is not None and threads < 1:
         raise ValueError(f"--threads: expected a positive integer, got {threads}")
-    if samples is not None and samples < 1:
-        raise ValueError(f"--samples: expected a positive integer, got {samples}")
-    if max_samples is not None and max_samples < 1:
-        raise ValueError(f"--max-samples: expected a positive integer, got {max_samples}")
+    from ..equity.api import MAX_SAMPLES
+
+    for option, value in (("--samples", samples), ("--max-samples", max_samples)):
+        if value is not None and value < 1:
+            raise ValueError(f"{option}: expected a positive integer, got {value}")
+        if value is not None and value > MAX_SAMPLES:
+            raise ValueError(
+                f"{option}: expected at most {MAX_SAMPLES:,} (2**53) deals, got {value:,}"
+            )
     if seed is not None and seed < 0:
         raise ValueError(f"--seed: expected a non-negative integer, got {seed}")
     target_stderr = None if stderr is None else _parse_stderr(stderr)
@@ -378,7 +394,8 @@ def equity_command(
     Give two or more players, each a hand or (hold'em) a range; quote ranges
     that contain spaces ("QQ+, AKs"). The table shows each player's equity
     (with its standard error when sampled), the share of deals won outright
-    and the share tied; hi-lo games add scoop, high and low equity.
+    and the share tied; hi-lo games show scoop, win high, win low, split and
+    each half's equity instead of win and tie.
     """
     # The bar goes to stderr, so it is only drawn there for a person watching a terminal.
     show_progress = not as_json and sys.stderr.isatty()
@@ -407,20 +424,12 @@ def equity_command(
         raise click.ClickException(str(error)) from None
     chosen = _combo_players(combos, result)
     if as_json:
-        document = result.to_dict()
-        for index in chosen:
-            document["players"][index]["combos"] = _combo_records(result, index)
-        if runouts is not None:
-            document["by_card"] = {
-                "players": runouts.players,
-                "cards": [
-                    {"card": card, "share": float(share), "equity": equity.tolist()}
-                    for card, share, equity in zip(
-                        runouts.cards, runouts.share, runouts.equity, strict=True
-                    )
-                ],
-            }
-        click.echo(json.dumps(document, indent=2))
+        try:
+            # allow_nan=False: a number JSON cannot hold is an error, never invalid output.
+            text = json.dumps(_document(result, chosen, runouts), indent=2, allow_nan=False)
+        except ValueError as error:
+            raise click.ClickException(f"--json: {error}") from None
+        click.echo(text)
     else:
         click.echo(_summary(result))
         click.echo(result.table())
@@ -434,6 +443,32 @@ def equity_command(
     note = _target_note(result)
     if note is not None:
         click.echo(note, err=True)
+
+
+def _document(
+    result: EquityResult, chosen: list[int], runouts: RunoutTable | None
+) -> dict[str, object]:
+    """The ``--json`` document: the result's dict, the combos asked for, the runouts."""
+    from ..equity.result import json_number
+
+    document = result.to_dict()
+    for index in chosen:
+        document["players"][index]["combos"] = _combo_records(result, index)
+    if runouts is not None:
+        document["by_card"] = {
+            "players": runouts.players,
+            "cards": [
+                {
+                    "card": card,
+                    "share": json_number(share),
+                    "equity": [json_number(value) for value in equity],
+                }
+                for card, share, equity in zip(
+                    runouts.cards, runouts.share, runouts.equity, strict=True
+                )
+            ],
+        }
+    return document
 
 
 def _runouts(
@@ -453,6 +488,14 @@ def _combo_text(result: EquityResult, index: int) -> str:
     return combo_table(breakdowns[index], exact=result.exact, hilo=result.hilo)
 
 
+def _json_value(value: object) -> object:
+    """A JSON-safe number: integers as they are, floats without noise (``json_number``)."""
+    from ..equity.result import json_number
+
+    number = value.item() if hasattr(value, "item") else value
+    return number if isinstance(number, int) else json_number(number)
+
+
 def _combo_records(result: EquityResult, index: int) -> list[dict[str, object]]:
     """One player's combos as JSON records, in range order."""
     from ..equity.breakdown import combo_columns
@@ -462,6 +505,6 @@ def _combo_records(result: EquityResult, index: int) -> list[dict[str, object]]:
     columns = combo_columns(breakdowns[index], exact=result.exact, hilo=result.hilo)
     names = [name for name in columns if name != "combo"]
     return [
-        {"combo": combo, **{name: columns[name][row].item() for name in names}}
+        {"combo": combo, **{name: _json_value(columns[name][row]) for name in names}}
         for row, combo in enumerate(columns["combo"])
     ]
