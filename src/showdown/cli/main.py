@@ -19,7 +19,7 @@ from .. import __version__
 
 #: Every subcommand, in the order ``showdown --help`` lists them; ``NAME`` is the
 #: ``click.Command`` ``NAME_command`` of module ``showdown.cli.NAME_command``.
-COMMANDS: tuple[str, ...] = ("eval", "equity", "simulate", "replay", "analyze")
+COMMANDS: tuple[str, ...] = ("eval", "equity", "simulate", "replay", "analyze", "icm", "pushfold")
 
 
 #: Exit status after Ctrl-C: 128 + SIGINT, the shell convention.
