@@ -55,15 +55,24 @@ def test_plot_file_is_written(hand_file, tmp_path):
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        (["nowhere.phh"], "no such file"),
-        (["HAND", "--plot", "x.png"], "--player"),
-        (["HAND", "--player", "Zed"], "'Zed' is in none"),
+        (["nowhere.phh"], "Error: nowhere.phh: no such file"),
+        (["HAND", "--plot", "x.png"], "Error: --plot draws one player's graph: give --player"),
+        (["HAND", "--player", "Zed"], "Error: --player: 'Zed' is in none of the hands"),
+        (["HAND", "--player", "P1", "--plot", "x.nope"], "Error: --plot: 'x.nope'"),
+        (["HAND", "--player", "P1", "--plot", "DIR/none/x.png"], "Error: --plot: "),
+        (["HAND", "--plot", "DIR"], "Error: Invalid value for '--plot'"),
+        (["HAND", "--colour"], "Error: No such option '--colour'"),
+        ([], "Error: Missing argument 'PATHS...'"),
     ],
 )
-def test_usage_errors_exit_with_status_2(hand_file, arguments, message):
-    arguments = [str(hand_file) if item == "HAND" else item for item in arguments]
+def test_usage_errors_exit_with_status_1_and_one_error_line(hand_file, arguments, message):
+    swap = {"HAND": str(hand_file), "DIR": str(hand_file.parent)}
+    arguments = [swap.get(item, item.replace("DIR", str(hand_file.parent))) for item in arguments]
     result = CliRunner().invoke(main, ["analyze", *arguments])
-    assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
+    assert result.exit_code == 1, result.output
+    errors = [line for line in result.stderr.splitlines() if line.startswith("Error:")]
+    assert len(errors) == 1 and errors[0].startswith(message), result.stderr
+    assert "Traceback" not in result.output and result.stdout == ""
 
 
 def test_strict_stops_with_an_error_line(hand_file):

@@ -1,11 +1,36 @@
-"""``showdown analyze``: all-in EV adjusted results and player statistics of hand histories."""
+"""``showdown analyze``: all-in EV adjusted results and player statistics of hand histories.
+
+Every bad input (a path that does not exist, an unknown player, a bad option
+value, a graph file that cannot be written) prints one ``Error: ...`` line on
+stderr and exits with status 1, like the other commands.
+"""
 
 from __future__ import annotations
 
+import os
+
 import click
 
+from .simulate_command import BadInputIsStatusOne
 
-@click.command("analyze")
+
+def _check_plot_file(plot_file: str) -> None:
+    """Refuse a graph file matplotlib cannot write before the (long) analysis runs."""
+    from matplotlib.figure import Figure
+
+    suffix = os.path.splitext(plot_file)[1].lstrip(".").lower()
+    formats = Figure().canvas.get_supported_filetypes()
+    if suffix not in formats:
+        raise click.ClickException(
+            f"--plot: {plot_file!r} has no image format matplotlib writes; end the name in "
+            + ", ".join(f".{name}" for name in sorted(formats))
+        )
+    folder = os.path.dirname(os.path.abspath(plot_file))
+    if not os.path.isdir(folder):
+        raise click.ClickException(f"--plot: {plot_file!r}: no directory {folder!r}")
+
+
+@click.command("analyze", cls=BadInputIsStatusOne)
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--player", default=None, help="Show only this player (and draw his graph).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
@@ -24,6 +49,7 @@ def analyze_command(
 
     PATHS are .phh or .phhs files, directories (searched for them) or glob patterns.
     Hands that cannot be read are reported on stderr and skipped (--strict stops).
+    Bad input prints 'Error: ...' to stderr and exits with status 1.
 
     \b
     Examples:
@@ -34,10 +60,12 @@ def analyze_command(
     import warnings
 
     from showdown._progress import Progress
-    from showdown.history import BadHandError, analyze, expand_paths
+    from showdown.history import analyze, expand_paths
 
-    if plot_file is not None and player is None:
-        raise click.UsageError("--plot draws one player's graph: give --player NAME too")
+    if plot_file is not None:
+        if player is None:
+            raise click.ClickException("--plot draws one player's graph: give --player NAME too")
+        _check_plot_file(plot_file)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # bad hands are listed below, once each
         try:
@@ -46,10 +74,11 @@ def analyze_command(
                 result = analyze(
                     files, player, strict=strict, progress=lambda done, _: bar.update_to(done)
                 )
-        except BadHandError as error:
-            raise click.ClickException(str(error)) from None
-        except ValueError as error:
-            raise click.UsageError(str(error)) from None
+        except ValueError as error:  # BadHandError too: one line, status 1
+            message = str(error)
+            if message.startswith("player:"):
+                message = f"--{message}"
+            raise click.ClickException(message) from None
     for bad in result.bad:
         click.echo(f"skipped: {bad}", err=True)
     if as_json:
@@ -72,5 +101,9 @@ def analyze_command(
 
         matplotlib.use("Agg")
         ax = result.plot(player)
-        ax.figure.savefig(plot_file)
+        try:
+            ax.figure.savefig(plot_file)
+        except OSError as error:
+            reason = error.strerror or str(error)
+            raise click.ClickException(f"--plot: cannot write {plot_file!r}: {reason}") from None
         click.echo(f"graph written to {plot_file}", err=True)

@@ -134,7 +134,7 @@ def analyze(
 
             close = difflib.get_close_matches(player, sorted(set(frame["player"])), n=3)
             hint = f"; close names: {', '.join(close)}" if close else ""
-            raise ValueError(f"player {player!r} is in none of the hands{hint}")
+            raise ValueError(f"player: {player!r} is in none of the hands{hint}")
         frame = frame[frame["player"] == player].reset_index(drop=True)
     summary = {
         "files": report.files,
