@@ -173,3 +173,52 @@ def cfr_plus_kernel(
             if first <= tolerance and second <= tolerance:
                 break
     return done
+
+
+@jit
+def icm_panels(
+    rates, places, low, high, scale, own, longest, tail, chernoff
+):  # pragma: no cover - compiled
+    """Starts and lengths of the Gauss-Legendre panels in ``v = log t`` (see ``icm.quadrature``)."""
+    capacity = 64
+    starts = np.empty(capacity)
+    lengths = np.empty(capacity)
+    count = 0
+    start = low
+    while start < high:
+        t = np.exp(start)
+        mean = 0.0
+        variance = 0.0
+        slope = 0.0
+        largest_live = 0.0
+        for j in range(rates.size):
+            scaled = rates[j] * t
+            waiting = np.exp(-scaled)
+            arrived = -np.expm1(-scaled)
+            mean += arrived
+            variance += arrived * waiting
+            slope += scaled * waiting
+            if scaled < tail and scaled > largest_live:
+                largest_live = scaled
+        if mean - places > np.sqrt(2.0 * chernoff * mean) + 1.0:
+            break
+        # The count of arrivals changes by one standard deviation over this much of v ...
+        width = np.sqrt(variance) / slope if slope > 0.0 else longest
+        # ... and a player's own density r t exp(-r t) turns over 1 / (r t) of v; beyond
+        # ``own`` its weight is below exp(-own) and it needs no finer panels.
+        if largest_live > 0.0:
+            width = min(width, 1.0 / min(own, max(1.0, largest_live)))
+        length = min(longest, scale * width, high - start)
+        if count == capacity:
+            capacity *= 2
+            grown_starts = np.empty(capacity)
+            grown_lengths = np.empty(capacity)
+            grown_starts[:count] = starts[:count]
+            grown_lengths[:count] = lengths[:count]
+            starts = grown_starts
+            lengths = grown_lengths
+        starts[count] = start
+        lengths[count] = length
+        count += 1
+        start += length
+    return starts[:count], lengths[:count]

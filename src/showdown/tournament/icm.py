@@ -47,11 +47,12 @@ the rest.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ._kernels import icm_kernel
+from ._kernels import icm_kernel, icm_panels
 
 __all__ = ["icm"]
 
@@ -124,38 +125,29 @@ def quadrature(
     Chernoff bound puts the chance that at most ``places`` players arrived
     below ``exp(-CHERNOFF)`` (nobody can be paid after that).
     """
-    abscissae, gauss_weights = np.polynomial.legendre.leggauss(order)
-    low = math.log(EARLIEST)
-    high = math.log(TAIL / float(rates.min()))
-    starts = []
-    lengths = []
-    start = low
-    while start < high:
-        t = math.exp(start)
-        scaled = rates * t
-        waiting = np.exp(-scaled)
-        arrived = -np.expm1(-scaled)
-        mean = float(arrived.sum())
-        if mean - places > math.sqrt(2.0 * CHERNOFF * mean) + 1.0:
-            break
-        # The count of arrivals changes by one standard deviation over this much of v ...
-        spread = math.sqrt(float((arrived * waiting).sum()))
-        slope = float((scaled * waiting).sum())
-        width = spread / slope if slope > 0 else longest
-        # ... and a player's own density r t exp(-r t) turns over 1 / (r t) of v.
-        # Resolving it beyond OWN_SCALE is not needed: there its weight is below exp(-OWN_SCALE).
-        live = scaled[scaled < TAIL]
-        if live.size:
-            width = min(width, 1.0 / min(own, max(1.0, float(live.max()))))
-        length = min(longest, scale * width, high - start)
-        starts.append(start)
-        lengths.append(length)
-        start += length
-    begin = np.array(starts)[:, None]
-    half = 0.5 * np.array(lengths)[:, None]
+    abscissae, gauss_weights = _gauss_legendre(order)
+    starts, lengths = icm_panels(
+        np.ascontiguousarray(rates, np.float64),
+        float(places),
+        math.log(EARLIEST),
+        math.log(TAIL / float(rates.min())),
+        float(scale),
+        float(own),
+        float(longest),
+        TAIL,
+        CHERNOFF,
+    )
+    begin = starts[:, None]
+    half = 0.5 * lengths[:, None]
     logs = begin + half * (abscissae[None, :] + 1.0)
     times = np.exp(logs).reshape(-1)
     return times, (half * gauss_weights[None, :]).reshape(-1) * times
+
+
+@lru_cache(maxsize=4)
+def _gauss_legendre(order: int) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    nodes, weights = np.polynomial.legendre.leggauss(order)
+    return nodes, weights
 
 
 def icm(stacks: ArrayLike, payouts: ArrayLike) -> NDArray[np.float64]:
