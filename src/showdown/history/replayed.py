@@ -172,8 +172,12 @@ class _Watcher:
         self.state: HandState | None = None
         self.last_index = -1
         self.peak_totals = [0] * n
+        self.bring_in_due = False
 
     def __call__(self, index: int, action: str, before: ActionContext, state: HandState) -> None:
+        bring_in_due = self.bring_in_due
+        # Read after this action, so it is the value before the next one.
+        self.bring_in_due = state.bring_in_due
         self.state = state
         self.last_index = index
         # Chips only leave ``totals`` when an uncalled bet goes back: the peak is what
@@ -202,7 +206,9 @@ class _Watcher:
                 counters["checks"] += 1
         elif verb == "cbr":
             counters["bets"] += 1
-            if first:
+            # As the simulator counts: completing in place of the stud bring-in is a bet
+            # but neither VPIP nor PFR.
+            if first and not bring_in_due:
                 counters["vpip"] = counters["pfr"] = 1
                 if self.raises_first_round == 1:
                     counters["three_bets"] = 1
@@ -313,9 +319,11 @@ def hand_facts(history: HandHistory) -> HandFacts:
             "gives neither 'winnings' nor 'finishing_stacks': the result cannot be known"
         )
     net = [won - put for won, put in zip(collected, contributed, strict=True)]
-    live = [not folded for folded in state.folded]
-    reached = sum(live) >= 2
-    showdown = [reached and alive for alive in live]
+    # The simulator's own record of who was in the showdown (every player not folded
+    # when the last betting ended, whether he then showed, mucked or stayed unknown).
+    in_showdown = set(state.showdown_order)
+    reached = bool(in_showdown)
+    showdown = [seat in in_showdown for seat in range(n)]
     for seat, counters in enumerate(watcher.counters):
         counters["hands"] = 1
         if showdown[seat]:

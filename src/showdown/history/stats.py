@@ -2,10 +2,11 @@
 
 Ratios reuse the simulator's definitions (:func:`showdown.simulator.results.seat_result`
 and :func:`~showdown.simulator.results.bb_per_100_interval`): VPIP and PFR are
-shares of hands, AF is bets and raises per call, WTSD is the share of hands that
-reached a showdown, W$SD the share of those that won chips. 3-bet is the share
-of hands with a chance (facing exactly one raise in the first betting round)
-in which the player re-raised.
+shares of hands, AF is bets and raises per call, WTSD is the share of hands in
+which the player was in the showdown (not folded when the betting ended, shown
+or mucked), W$SD the share of those in which he collected chips. 3-bet is the
+share of hands with a chance (facing exactly one raise in the first betting
+round) in which the player re-raised.
 """
 
 from __future__ import annotations
