@@ -39,20 +39,20 @@ def _seats(result: SimulationResult) -> list[tuple[object, ...]]:
 def test_recording_histories_changes_no_result(game: str, players: int):
     agents = ["random", "strength", "call"]
     plain = simulate(game, agents, players=players, hands=600, seed=5)
+    recorded = simulate(game, agents, players=players, hands=600, seed=5, record_histories=True)
+    assert recorded.net == plain.net
+    assert recorded.seats == plain.seats
+    assert recorded.showdown_rate == plain.showdown_rate
+    assert recorded.histories is not None and len(recorded.histories) == 600
     streamed: list[tuple[int, str]] = []
-    recorded = simulate(
+    simulate(
         game,
         agents,
         players=players,
         hands=600,
         seed=5,
-        record_histories=True,
         on_history=lambda hand, text: streamed.append((hand, text)),
     )
-    assert recorded.net == plain.net
-    assert recorded.seats == plain.seats
-    assert recorded.showdown_rate == plain.showdown_rate
-    assert recorded.histories is not None and len(recorded.histories) == 600
     # on_history saw every hand once, in the order dealt, with the kept text.
     assert [hand for hand, _ in streamed] == list(range(600))
     assert [text for _, text in streamed] == recorded.histories
