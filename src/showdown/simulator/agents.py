@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias, Union
 
 from .core import _agent_kernels as choices
+from .pushfold_agent import PushFoldAgent
 
 if TYPE_CHECKING:
     from .hand import HandState, SeatView
@@ -362,6 +363,7 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
     "call": CallingStation,
     "strength": HandStrengthAgent,
+    "pushfold": PushFoldAgent,
 }
 """Built-in agents by name (``simulate`` and the CLI accept these names)."""
 
