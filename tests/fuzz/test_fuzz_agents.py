@@ -2,7 +2,8 @@
 
 A chaos agent mostly plays legal actions but also returns illegal actions and
 wrong types (``None``, floats, huge ints, dicts, numpy values and arrays),
-raises exceptions, tries to mutate the hand it is shown, takes too long on a
+raises exceptions, tries to mutate the hand it is shown (and the live hand, found
+through the interpreter's frames), takes too long on a
 fake clock, disconnects with good and bad ``reconnect_after`` values (storms
 of them), and lets its time run out. A documented outcome is a
 ``SimulationResult`` whose chips add up, or an ``IllegalActionError`` /
@@ -17,6 +18,7 @@ from __future__ import annotations
 import collections
 import math
 import random
+import sys
 
 import numpy as np
 import pytest
@@ -28,6 +30,7 @@ from showdown.simulator import (
     TIMEOUT,
     AgentError,
     Disconnect,
+    HandState,
     IllegalActionError,
     SimulationResult,
     simulate,
@@ -74,7 +77,9 @@ class Chaos:
             held = list(hand.hole_cards[seat])
             return tuple(self.rng.sample(held, self.rng.randint(0, len(held))))
         if hand.bring_in_due:
-            return "bring_in" if self.rng.random() < 0.7 else "complete"
+            # Completing is legal only when the raise range allows it (a short stack cannot).
+            completes = self.rng.random() >= 0.7 and hand.raise_bounds() is not None
+            return "complete" if completes else "bring_in"
         bounds = hand.raise_bounds()
         roll = self.rng.random()
         if bounds and roll < 0.3:
@@ -96,9 +101,16 @@ class Chaos:
             return rng.choice(WRONG_TYPES)
         if kind == 1:
             raise rng.choice([ValueError, KeyError, RuntimeError, ZeroDivisionError])("chaos")
-        if kind == 2:  # mutation attempts through the view
-            attempt = rng.randrange(5)
-            if attempt == 0:
+        if kind == 2:  # mutation attempts through the view and behind it
+            attempt = rng.randrange(7)
+            if attempt == 5:  # the live hand, reached through the frames: chips moved
+                live = _live_hand()
+                live.stacks[seat] += 1
+                live.stacks[(seat + 1) % live.n] -= 1
+            elif attempt == 6:  # ... or the next card swapped for the last one
+                deck = _live_hand()._deck
+                deck[-1], deck[len(deck) // 2] = deck[len(deck) // 2], deck[-1]
+            elif attempt == 0:
                 hand.stacks[seat] += 1000
             elif attempt == 1:
                 hand.hole_cards[seat][0] = 51
@@ -118,6 +130,17 @@ class Chaos:
             return rng.choice([(52,), (held[0], held[0]), np.array([held]), ("As",), [1.5]])
         self.clock.now += rng.choice([30.5, 1e6])  # far too slow
         return self.legal(hand, seat)
+
+
+def _live_hand() -> HandState:
+    """The hand being played, found on the caller's frames."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        for value in frame.f_locals.values():
+            if isinstance(value, HandState):
+                return value
+        frame = frame.f_back
+    raise AssertionError("no hand on the stack")
 
 
 def play(seed: int, misbehave: float, storm: float, counts: collections.Counter[str]) -> None:

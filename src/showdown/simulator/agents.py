@@ -1,10 +1,11 @@
 """Agents: plain callables that choose an action for the player to act.
 
 An agent is any callable ``agent(hand, seat) -> action``. A table calls it with a
-read-only :class:`~showdown.simulator.hand.SeatView` of the hand (the same
-questions as :class:`~showdown.simulator.hand.HandState`: ``hole_cards[seat]``,
-``board``, ``to_call``, ``raise_bounds()``, ``legal_actions()``, ``stacks``...;
-other players' hidden cards read as ``-1``, every sequence is a tuple) and the
+:class:`~showdown.simulator.hand.SeatView`: a snapshot of the hand made for that
+decision (the same questions as :class:`~showdown.simulator.hand.HandState`:
+``hole_cards[seat]``, ``board``, ``to_call``, ``raise_bounds()``,
+``legal_actions()``, ``stacks``...; other players' hidden cards read as ``-1``,
+every sequence is a tuple, and nothing in it leads back to the hand) and the
 seat to act (the hand's seat numbering). It returns one of:
 
 - ``"fold"``, ``"check"``, ``"call"`` (``"check"`` and ``"call"`` both mean
@@ -15,8 +16,12 @@ seat to act (the hand's seat numbering). It returns one of:
 - :data:`TIMEOUT` (the player lets the clock run out) or a :class:`Disconnect`.
 
 The table applies the action; an illegal one raises ``IllegalActionError``
-naming the seat; an agent that raises, or changes the hand behind its view,
-stops the table with an :class:`AgentError` naming the seat and the agent.
+naming the seat. After every agent call the table compares the whole hand
+(chips, cards, deck, turn, flags) with what it was before the call: an agent
+that raises, or changes anything (say, through the interpreter's frames, since
+the view itself leads nowhere), stops the table with an :class:`AgentError`
+naming the seat and the agent. A view is made for one decision; keep per-hand
+notes under ``hand.hand_id``, which every view of a hand shares.
 
 Built-in agents: :class:`RandomAgent` (a random legal action),
 :class:`CallingStation` (always checks or calls) and :class:`HandStrengthAgent`
@@ -291,7 +296,7 @@ class HandStrengthAgent:
     def __init__(self, *, raise_at: float = 0.7, call_at: float = 0.35) -> None:
         self.raise_at = raise_at
         self.call_at = call_at
-        self._cache_hand: object = None
+        self._cache_hand_id = -1
         self._cache: dict[tuple[int, int, int], float] = {}
 
     def strength(self, hand: HandLike, seat: int) -> float:
@@ -300,9 +305,10 @@ class HandStrengthAgent:
         board = hand.board
         # The street is part of the key: a draw changes cards without changing their count.
         key = (seat, hand.street_index, len(own) + len(board))
-        if hand is not self._cache_hand:
-            # One cache per hand: a street's evaluation serves every decision on it.
-            self._cache_hand = hand
+        if hand.hand_id != self._cache_hand_id:
+            # One cache per hand (each decision gets a new view; the hand's id is the
+            # same): a street's evaluation serves every decision on it.
+            self._cache_hand_id = hand.hand_id
             self._cache = {}
         cached = self._cache.get(key)
         if cached is not None:

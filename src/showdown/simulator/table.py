@@ -46,7 +46,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .agents import TIMEOUT, Agent, AgentError, CallingStation, Disconnect
+from .agents import (
+    TIMEOUT,
+    Agent,
+    AgentError,
+    CallingStation,
+    Disconnect,
+    HandStrengthAgent,
+    RandomAgent,
+)
 from .hand import (
     BETTING,
     DRAWING,
@@ -56,6 +64,7 @@ from .hand import (
     SeatView,
     settle_showdowns,
 )
+from .hand.guard import StateCopy
 from .rules import Stakes, Variant, get_variant
 
 __all__ = ["MODES", "STAT_NAMES", "Table", "TimeLimit", "agent_name", "default_stakes"]
@@ -223,13 +232,8 @@ def _discard_cards(action: tuple[int, ...] | list[int] | np.ndarray) -> list[int
     return cards
 
 
-def _fingerprint(hand: HandState) -> tuple[object, ...]:
-    """A cheap summary of the hand that no agent decision may change (the table verifies).
-
-    Agents see the hand through a read-only view; this catches changes made by
-    reaching behind it (chips, the turn, the street).
-    """
-    return (hand.actor, hand.status, hand.street_index, hand.current_bet, sum(hand.stacks))
+#: Agent classes called on the hand itself (exact types: a subclass is a user's agent).
+TRUSTED_AGENTS = (RandomAgent, CallingStation, HandStrengthAgent)
 
 
 def agent_name(agent: object) -> str:
@@ -325,6 +329,9 @@ class Table:
         self.names = [agent_name(agent) for agent in agents]
         # Seats played by a plain CallingStation take the table's no-call fast path.
         self._callers = [type(agent) is CallingStation for agent in agents]
+        # The built-in agents (exactly these classes) are the engine's own code, as in the
+        # compiled engine: they decide on the hand itself, with no snapshot and no check.
+        self._trusted = [type(agent) in TRUSTED_AGENTS for agent in agents]
         self.players = players
         self.mode = mode
         self.starting = starting
@@ -345,10 +352,9 @@ class Table:
         self._all_seats = list(range(players))
         self._vpip = [False] * players
         self._pfr = [False] * players
-        # The hand the agents' views belong to, and one read-only view per hand seat.
-        self._view_hand: HandState | None = None
-        self._views: list[SeatView] = []
-        self._reconnections: list[int] = []  # per hand seat, in the current hand
+        # The hand being run, and each of its seats' reconnections so far.
+        self._run_hand_id = -1
+        self._reconnections: list[int] = []
 
     # ------------------------------------------------------------------ hands
 
@@ -432,11 +438,9 @@ class Table:
         callers = self._callers
         calls, checks = counts["calls"], counts["checks"]
         bets, folds = counts["bets"], counts["folds"]
-        if self._view_hand is not hand:
-            self._view_hand = hand
-            self._views = [SeatView(hand, seat) for seat in range(hand.n)]
+        if self._run_hand_id != hand.hand_id:
+            self._run_hand_id = hand.hand_id
             self._reconnections = [0] * hand.n
-        views = self._views
         while True:
             status = hand.status
             if status != BETTING and status != DRAWING:
@@ -456,12 +460,12 @@ class Table:
                 continue
             agent = agents[table_seat]
             if limit is None:
-                action = self._ask(agent, hand, views[seat], table_seat)
+                action = self._ask(agent, hand, seat, table_seat)
             else:
                 start = clock()
-                action = self._ask(agent, hand, views[seat], table_seat)
+                action = self._ask(agent, hand, seat, table_seat)
                 if clock() - start > total or action.__class__ is Disconnect:
-                    action = self._late_or_disconnected(hand, views[seat], agent, start, action)
+                    action = self._late_or_disconnected(hand, seat, agent, start, action)
             try:
                 # Most frequent first: check/call, fold, then raises (type first: comparing
                 # an int with a string is slower than a type check).
@@ -522,25 +526,51 @@ class Table:
                 shown = shown[:77] + "..."
             raise IllegalActionError(f"unknown action {shown} (status {hand.status!r})")
 
-    def _ask(self, agent: Agent, hand: HandState, view: SeatView, table_seat: int) -> object:
-        """The agent's decision; an exception or a change to the hand becomes an AgentError."""
-        before = _fingerprint(hand)
+    def _ask(self, agent: Agent, hand: HandState, seat: int, table_seat: int) -> object:
+        """The agent's decision on a fresh snapshot of the hand.
+
+        An exception, or any change to the hand during the call (the agent holds
+        no reference to it, but Python lets code reach its caller's frames),
+        becomes an :class:`AgentError` naming the seat and the agent.
+        """
+        if self._trusted[table_seat]:
+            try:
+                return agent(hand, seat)
+            except Exception as error:
+                raise AgentError(
+                    f"seat {table_seat} (agent {self.names[table_seat]!r}) raised "
+                    f"{type(error).__name__}: {error}"
+                ) from error
+        view = SeatView(hand, seat)
+        before = StateCopy(hand)
         try:
-            action = agent(view, view.seat)
+            action = agent(view, seat)
         except Exception as error:
             raise AgentError(
                 f"seat {table_seat} (agent {self.names[table_seat]!r}) raised "
                 f"{type(error).__name__}: {error}"
             ) from error
-        if _fingerprint(hand) != before:
-            raise AgentError(
-                f"seat {table_seat} (agent {self.names[table_seat]!r}) changed the hand it was "
-                "shown; agents must return an action and leave the hand alone"
-            )
+        if not before.unchanged(hand):
+            raise AgentError(self._tampering(hand, table_seat, before))
         return action
 
+    def _tampering(self, hand: HandState, table_seat: int, before: StateCopy) -> str:
+        """The message for an agent that changed the hand: chips first, then what changed."""
+        who = f"seat {table_seat} (agent {self.names[table_seat]!r})"
+        expected = before.chips
+        try:
+            chips: object = sum(hand.stacks) + sum(hand.totals)
+        except Exception:  # the lists themselves were replaced by something else
+            chips = "no count"
+        if chips != expected:
+            shown = f"{chips:,}" if isinstance(chips, int) else chips
+            what = f"created or destroyed chips ({shown} in play, {expected:,} before its turn)"
+        else:
+            what = "changed the hand it was shown (" + ", ".join(before.changes(hand)) + ")"
+        return f"{who} {what}; agents must return an action and leave the hand alone"
+
     def _late_or_disconnected(
-        self, hand: HandState, view: SeatView, agent: Agent, start: float, action: object
+        self, hand: HandState, seat: int, agent: Agent, start: float, action: object
     ) -> object:
         """Apply the time and connection rules to a decision that was late or disconnected."""
         limit = self.time_limit
@@ -556,13 +586,13 @@ class Table:
             back = action.reconnect_after
             if back is None or elapsed + back > budget:
                 return action
-            if reconnections[view.seat] >= limit.reconnections:
+            if reconnections[seat] >= limit.reconnections:
                 return action  # the bonus is used up for this hand: the disconnection is final
             # Reconnected in time: the clock kept running while away, plus the bonus.
-            reconnections[view.seat] += 1
+            reconnections[seat] += 1
             budget += limit.reconnect_bonus
             start -= back
-            action = self._ask(agent, hand, view, self._seats[view.seat])
+            action = self._ask(agent, hand, seat, self._seats[seat])
 
     def finish_hand(self, hand: HandState) -> None:
         """Record a completed hand: stacks, results, counters; move the button; bust players."""

@@ -30,6 +30,7 @@ COMPLETE = "complete"
 class HandBase:
     """Attributes and queries shared by the parts of a hand (see ``HandState``)."""
 
+    hand_id: int
     variant: Variant
     stakes: Stakes
     n: int
@@ -112,6 +113,10 @@ class HandBase:
         raise NotImplementedError
 
     def legal_actions(self) -> LegalActions:
+        raise NotImplementedError
+
+    @property
+    def bring_in_due(self) -> bool:
         raise NotImplementedError
 
     def _check_new_cards(self, cards: Sequence[int], name: str) -> list[int]:
@@ -200,34 +205,10 @@ class HandBase:
         """
         if not 0 <= player < self.n:
             raise ValueError(f"view: seat {player} is not in 0..{self.n - 1}")
-        up_cards = [
-            [card for card, face_up in zip(self.hole_cards[s], self.up[s], strict=False) if face_up]
-            for s in range(self.n)
-        ]
-        shown: list[list[int] | None] = [
-            list(self.hole_cards[s]) if self.shown[s] or s == player else None
-            for s in range(self.n)
-        ]
-        legal = None
-        if self.actor == player and self.status in (BETTING, DRAWING, SHOWDOWN):
-            legal = self.legal_actions()
-        return PlayerView(
-            player=player,
-            street=self.street,
-            hole_cards=list(self.hole_cards[player]),
-            up_cards=up_cards,
-            shown_cards=shown,
-            board=list(self.board),
-            stacks=list(self.stacks),
-            bets=list(self.bets),
-            totals=list(self.totals),
-            pot=self.pot,
-            folded=list(self.folded),
-            all_in=list(self.all_in),
-            discards=list(self.discards),
-            actor=self.actor,
-            legal=legal,
-        )
+        from .view import SeatView  # the view module builds on this one
+
+        # One composition of what a seat may see: the agents' snapshot's.
+        return SeatView(self, player).view()
 
     def __repr__(self) -> str:
         return (

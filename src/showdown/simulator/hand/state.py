@@ -28,6 +28,7 @@ Examples
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -50,6 +51,9 @@ from .betting import BettingMixin
 from .dealing import DealingMixin
 from .pots import ODD_CHIP_POLICIES
 from .settlement import ShowdownMixin
+
+#: Numbers handed to hands as they are created (``HandState.hand_id``).
+_HAND_IDS = itertools.count()
 
 _blind_positions = core.blind_positions.py_func
 _post_forced_bets = core.post_forced_bets.py_func
@@ -105,6 +109,9 @@ class HandState(BettingMixin, DealingMixin, ShowdownMixin):
 
     Attributes
     ----------
+    hand_id : int
+        A number no other hand of this process has (an agent's views of one hand
+        share it, so an agent can keep per-hand notes without holding the hand).
     stacks : list of int
         Chips behind per seat (final stacks once the hand is complete).
     bets, totals : list of int
@@ -182,6 +189,7 @@ class HandState(BettingMixin, DealingMixin, ShowdownMixin):
             button = n - 1
         if not 0 <= button < n:
             raise ValueError(f"button: seat {button} is not in 0..{n - 1}")
+        self.hand_id = next(_HAND_IDS)
         self.variant = variant
         self.stakes = stakes
         self.n = n
