@@ -31,6 +31,9 @@ from ._kernels import cfr_plus_kernel
 
 __all__ = ["BinaryGame", "Solution", "exploitability", "solve"]
 
+#: Decimals kept in the returned frequencies.
+FREQUENCY_DIGITS = 3
+
 
 @dataclass(frozen=True)
 class BinaryGame:
@@ -84,7 +87,8 @@ def solve(
 
     ``iterations`` fixes the number of iterations instead (for stability
     checks); either way the strategies are then tidied (:func:`_tidy`) where
-    that keeps them within ``tolerance``.
+    that keeps them within ``tolerance``, and rounded to
+    :data:`FREQUENCY_DIGITS` decimals.
     """
     size = game.base.size
     shove_sum = np.zeros(size)
@@ -104,6 +108,10 @@ def solve(
     mean_shove, mean_call = _tidy(
         game, shove_sum / weight_total, call_sum / weight_total, tolerance
     )
+    # Frequencies to FREQUENCY_DIGITS decimals (readable ranges, "43s:0.704"); the gains
+    # reported are those of the rounded strategies.
+    mean_shove = np.round(mean_shove, FREQUENCY_DIGITS)
+    mean_call = np.round(mean_call, FREQUENCY_DIGITS)
     gains = exploitability(game, mean_shove, mean_call)
     return Solution(mean_shove, mean_call, gains[0], gains[1], int(done))
 
