@@ -23,7 +23,7 @@ Examples
 >>> deck = HandCards(keys[1, 0], 0).permutation(52)
 >>> sorted(deck.tolist()) == list(range(52))
 True
->>> (deck == HandCards(keys[1, 0], 0).permutation(52)).all()
+>>> deck.tolist() == HandCards(keys[1, 0], 0).permutation(52).tolist()
 True
 """
 

@@ -19,7 +19,7 @@ Examples
 >>> run = run_compiled(get_variant("nlhe"), Stakes.blinds(1, 2), ["call", "random"], 200,
 ...                    hands=5, tables=2, seed=3, on_records=writer)
 >>> len(texts), texts[0].splitlines()[0]
-(5, "variant = 'NT'")
+(5, 'variant = "NT"')
 """
 
 from __future__ import annotations
