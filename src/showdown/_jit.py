@@ -1,9 +1,22 @@
 """The one place numba options are set: decorators, threads, compile notices.
 
 Every kernel module imports its decorators from here so caching, nogil and the
-parallel flavour are decided once. ``cache=True`` writes compiled machine code
-to numba's cache (``NUMBA_CACHE_DIR`` or next to the sources) so a second
-process starts warm.
+parallel flavour are decided once. Every kernel is cached: compiled machine
+code goes to numba's cache (``NUMBA_CACHE_DIR`` or next to the sources) so a
+second process starts warm.
+
+The cache heals itself
+----------------------
+numba reads its cache files with ``pickle`` and lets any failure escape from
+the kernel's first call, in every process, until someone deletes the file: a
+truncated index (``.nbi``) or a garbled data file (``.nbc``), left by a full
+disk or a killed writer, turned every later run into a traceback (or a bare
+"Aborted!" from the command line, for an ``EOFError``). Here a kernel's cache
+entry that fails to load is deleted (its index and data files) and the
+kernel compiled again and re-saved, with a one-line log message
+(logger ``showdown``). When numba finds no directory it can write to, kernels
+run uncached (compiled in every process) with the same one-line message,
+instead of failing at import.
 
 Threading layer
 ---------------
@@ -34,6 +47,8 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import glob
+import logging
 import numbers
 import os
 import threading
@@ -41,12 +56,14 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import numba
+import numba.core.caching
 import numba.core.event
 import numpy as np
 from numba.extending import overload
 
 # fastmath is off on purpose: kernels are integer code and results must be bit-exact.
-_COMMON: dict[str, Any] = {"cache": True, "nogil": True, "fastmath": False, "boundscheck": False}
+# Caching is switched on by _cached() below (numba's own cache=True cannot heal).
+_COMMON: dict[str, Any] = {"nogil": True, "fastmath": False, "boundscheck": False}
 
 #: Threading layer used unless the user chose one with NUMBA_THREADING_LAYER.
 THREADING_LAYER = "workqueue"
@@ -88,12 +105,81 @@ class _LockedKernel:
         return getattr(self.dispatcher, name)
 
 
+# ----------------------------------------------------------------------------- the disk cache
+_log = logging.getLogger("showdown")
+#: Whether the one line about the cache was logged in this process.
+_cache_noted = False
+
+
+def _note_cache(message: str) -> None:
+    """Log ``message`` as a warning the first time, then only at debug level (one line)."""
+    global _cache_noted
+    _log.log(logging.DEBUG if _cache_noted else logging.WARNING, "showdown: %s", message)
+    _cache_noted = True
+
+
+class _HealingCache(numba.core.caching.FunctionCache):
+    """numba's per-kernel disk cache, made to discard a damaged entry instead of failing."""
+
+    def load_overload(self, sig: Any, target_context: Any) -> Any:
+        try:
+            return super().load_overload(sig, target_context)
+        except Exception as error:  # truncated or garbled pickles, bad machine code, ...
+            with contextlib.suppress(Exception):  # never fail here: compiling is the way out
+                self._discard()
+            _note_cache(
+                f"discarded the damaged compiled cache of {self._py_func.__name__} "
+                f"({type(error).__name__}: {error}); compiling it again"
+            )
+            return None  # numba compiles, then saves a fresh entry
+
+    def save_overload(self, sig: Any, data: Any) -> None:
+        try:
+            super().save_overload(sig, data)
+        except Exception as error:  # a full or read-only disk: the kernel still runs
+            _note_cache(
+                f"could not save the compiled {self._py_func.__name__} to numba's cache "
+                f"({type(error).__name__}: {error}); it will compile again in the next process"
+            )
+
+    def _discard(self) -> None:
+        """Delete this kernel's index and data files (a fresh index is written on save)."""
+        base = glob.escape(os.path.join(self._cache_path, self._impl.filename_base))
+        for path in glob.glob(base + ".nbi") + glob.glob(base + ".*.nbc"):
+            with contextlib.suppress(OSError):  # gone already, or another process's race
+                os.remove(path)
+
+
+def _cached(dispatcher: Any) -> Any:
+    """``dispatcher`` with the healing disk cache, or uncached when no directory is writable."""
+    if not hasattr(dispatcher, "enable_caching"):  # NUMBA_DISABLE_JIT: a plain function
+        return dispatcher
+    try:
+        dispatcher._cache = _HealingCache(dispatcher.py_func)
+    except (RuntimeError, OSError) as error:  # numba: "no locator available"
+        _note_cache(
+            f"compiled kernels are not cached ({error}); set NUMBA_CACHE_DIR to a writable "
+            "directory so that later runs start at once"
+        )
+    return dispatcher
+
+
+def _compiler(**options: Any) -> Callable[[Callable[..., Any]], Any]:
+    """A decorator compiling with ``options`` on top of :data:`_COMMON`, cached."""
+    compile_with = numba.njit(**_COMMON, **options)
+
+    def decorate(function: Callable[..., Any]) -> Any:
+        return _cached(compile_with(function))
+
+    return decorate
+
+
 def _parallel(function: Callable[..., Any]) -> _LockedKernel:
-    return _LockedKernel(numba.njit(parallel=True, **_COMMON)(function))
+    return _LockedKernel(_compiler(parallel=True)(function))
 
 
 #: Serial kernels.
-jit = numba.njit(**_COMMON)
+jit = _compiler()
 #: Kernels whose outer loop is a ``prange``; thread count via :class:`thread_limit`.
 #: Calls from Python take the launch lock (workqueue is not thread-safe).
 jit_parallel = _parallel
@@ -101,19 +187,19 @@ jit_parallel = _parallel
 #: Note: in a kernel compiled without ``parallel=True``, every array passed to
 #: an inlined helper costs an atomic incref/decref pair per call (measured 4-6x
 #: slower loops); pass scalars to helpers in serial kernels (docs/evaluator.md).
-jit_inline = numba.njit(inline="always", **_COMMON)
+jit_inline = _compiler(inline="always")
 #: Helpers inlined by LLVM (``alwaysinline``) into the compiled functions that call
 #: them: compiled once each, no call overhead, no reference counts across the call.
 #: Cheaper to compile than numba's ``inline="always"`` (which re-types the body at
 #: every call site).
-jit_llvm_inline = numba.njit(forceinline=True, **_COMMON)
+jit_llvm_inline = _compiler(forceinline=True)
 _NO_RUNTIME: dict[str, Any] = {"_nrt": False}
 #: Serial kernels compiled without numba's runtime: no reference counting, so
 #: arrays handed to inlined helpers inside a hot loop cost nothing (the
 #: incref/decref pairs above), but also no allocation: callers pass every
 #: scratch array in. Run them from a Python thread pool (they release the GIL)
 #: for parallel work: no threading layer, no launch lock.
-jit_kernel = numba.njit(**_COMMON, **_NO_RUNTIME)
+jit_kernel = _compiler(**_NO_RUNTIME)
 #: Compile-time dispatch: ``@overload_inline(stub)`` picks an implementation from
 #: the argument types, constants included (``True`` arrives as a literal), so a
 #: kernel compiles only the branch it uses (untaken ``if`` branches on a
