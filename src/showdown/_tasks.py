@@ -17,9 +17,10 @@ Two runners do this:
   object is sent once, a bounded window of blocks is in flight, and
   completions are reported as they happen.
 
-:func:`cluster_client` is the one place a ``client=`` / ``scheduler=`` pair
-of arguments is checked and resolved. Nothing here imports dask until a
-cluster is actually asked for, so ``import showdown`` never loads it.
+:func:`cluster_client` (from ``showdown._cluster``) is the one place a
+``client=`` / ``scheduler=`` pair of arguments is checked and resolved.
+Nothing here imports dask until a cluster is actually asked for, so ``import
+showdown`` never loads it.
 
 Examples
 --------
@@ -32,6 +33,7 @@ Examples
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import sys
 import time
@@ -40,12 +42,27 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
 from typing import Any, NoReturn, Protocol
 
+# The cluster's connection, waits and errors live in _cluster; they are importable
+# from here too, where the engines and the command line have always found them.
+from ._cluster import (
+    DASK_EXTRA,
+    TIMEOUTS,
+    ClusterError,
+    ClusterTimeouts,
+    SchedulerUnreachableError,
+    check_cluster_arguments,
+    cluster_client,
+    import_distributed,
+)
+
 __all__ = [
-    "CONNECT_TIMEOUT",
     "DASK_EXTRA",
+    "TIMEOUTS",
     "ClusterError",
+    "ClusterTimeouts",
     "DaskRunner",
     "Runner",
+    "SchedulerUnreachableError",
     "ThreadRunner",
     "check_cluster_arguments",
     "cluster_client",
@@ -54,14 +71,8 @@ __all__ = [
     "runner_for",
 ]
 
-#: How to get the optional dependencies, quoted in every message about them.
-DASK_EXTRA = "pip install 'showdown[dask]'"
-#: Seconds to wait for a scheduler given by address before giving up.
-CONNECT_TIMEOUT = 10.0
 #: Seconds between two checks of the cluster while no block completes.
 POLL_SECONDS = 0.5
-#: A run with no worker in the cluster for this long stops with :class:`ClusterError`.
-NO_WORKERS_SECONDS = 60.0
 #: Blocks in flight per worker thread: enough to keep workers busy between
 #: two round trips to the scheduler, few enough to bound the results waiting
 #: to be added in order.
@@ -69,91 +80,6 @@ BLOCKS_PER_WORKER_THREAD = 4
 
 #: Called with the index of each block as it completes (in any order).
 OnDone = Callable[[int], object] | None
-
-
-class ClusterError(RuntimeError):
-    """The Dask cluster failed during a run: scheduler lost, or no workers left.
-
-    Work done so far is discarded (a partial sum is not an answer); run again
-    once the cluster is back.
-    """
-
-
-# ----------------------------------------------------------------------------- client= / scheduler=
-def import_distributed(what: str = "client=/scheduler=") -> Any:
-    """The ``distributed`` module, or an ``ImportError`` naming the extra to install."""
-    try:
-        import distributed
-    except ImportError as error:
-        raise ImportError(f"{what} needs Dask: {DASK_EXTRA}") from error
-    return distributed
-
-
-def check_cluster_arguments(client: object, scheduler: object) -> None:
-    """Refuse bad ``client=`` / ``scheduler=`` values before any work starts.
-
-    Neither (``None``, ``None``) means a local run and imports nothing.
-
-    Examples
-    --------
-    >>> check_cluster_arguments(None, None)
-    >>> check_cluster_arguments(None, 8786)
-    Traceback (most recent call last):
-    ...
-    ValueError: scheduler: expected an address such as 'tcp://10.0.0.5:8786', got 8786
-    """
-    if client is None and scheduler is None:
-        return
-    if client is not None and scheduler is not None:
-        raise ValueError("client= and scheduler= are alternatives: pass one of them")
-    if scheduler is not None and (not isinstance(scheduler, str) or not scheduler.strip()):
-        raise ValueError(
-            f"scheduler: expected an address such as 'tcp://10.0.0.5:8786', got {scheduler!r}"
-        )
-    distributed = import_distributed()
-    if client is not None and not isinstance(client, distributed.Client):
-        raise ValueError(f"client: expected a dask.distributed.Client, got {type(client).__name__}")
-
-
-@contextlib.contextmanager
-def cluster_client(client: object = None, scheduler: object = None) -> Iterator[Any]:
-    """The ``Client`` to run on (``None`` for a local run), checked once.
-
-    ``client`` is used as given and left open; ``scheduler`` (an address)
-    is connected to with a :data:`CONNECT_TIMEOUT` and closed on exit. An
-    unreachable address raises ``ValueError`` naming it; a closed client
-    raises :class:`ClusterError`.
-
-    Examples
-    --------
-    >>> with cluster_client(None, None) as chosen:
-    ...     print(chosen)
-    None
-    """
-    check_cluster_arguments(client, scheduler)
-    if client is None and scheduler is None:
-        yield None
-        return
-    if client is not None:
-        if getattr(client, "status", "running") != "running":
-            raise ClusterError(
-                f"client: the Dask client is {client.status}; connect a new one"  # type: ignore[attr-defined]
-            )
-        yield client
-        return
-    distributed = import_distributed()
-    address = str(scheduler).strip()
-    try:
-        opened = distributed.Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as error:
-        raise ValueError(
-            f"scheduler: no Dask scheduler answered at {address!r} within "
-            f"{CONNECT_TIMEOUT:g} s ({error})"
-        ) from None
-    try:
-        yield opened
-    finally:
-        opened.close()
 
 
 # ----------------------------------------------------------------------------- runners
@@ -240,15 +166,16 @@ class DaskRunner:
     The shared object goes to the cluster once per :meth:`map` (as a task,
     so it survives the loss of the workers holding it) and is released
     afterwards. A worker lost mid-run costs only its blocks, which
-    the scheduler runs again elsewhere; a lost scheduler (or a cluster left
-    without workers for :data:`NO_WORKERS_SECONDS`) raises
-    :class:`ClusterError` instead of waiting forever.
+    the scheduler runs again elsewhere; a lost scheduler, one that does not
+    answer for ``TIMEOUTS.heartbeat`` seconds, or a cluster left without
+    workers for ``TIMEOUTS.no_workers`` raises :class:`ClusterError` instead
+    of waiting forever. Every request to the scheduler has that deadline.
     """
 
     def __init__(self, client: Any, *, label: str = "showdown") -> None:
         self.client = client
         self.label = label
-        self.slots = max(1, _worker_threads(client))
+        self.slots = max(1, _worker_threads(self._workers(0, 0)))
 
     def map(
         self,
@@ -272,7 +199,7 @@ class DaskRunner:
         # worker holding the shared object (measured: 30 of 30 blocks on one of two
         # workers). Blocks are dealt round the worker threads instead, as a loose
         # preference: a block whose worker is gone runs on any other.
-        places = _worker_places(client)
+        places = _worker_places(self._workers(0, total))
         in_flight: dict[Any, int] = {}
         results: dict[int, Any] = {}
         submitted = finished = yielded = 0
@@ -312,12 +239,7 @@ class DaskRunner:
                 failed = [future for future in done if future.status != "finished"]
                 if failed:
                     self._raise_failure(failed[0], finished, total)
-                try:
-                    values = client.gather(ready)
-                except CancelledError:
-                    self._raise_cancelled(finished, total)
-                except OSError as error:  # the scheduler died between wait() and gather()
-                    self._raise_lost(error, finished, total)
+                values = self._gather(ready, finished, total)
                 for future, value in zip(ready, values, strict=True):
                     index = in_flight.pop(future)
                     results[index] = value
@@ -339,28 +261,68 @@ class DaskRunner:
         status = self.client.status
         if status != "running":
             raise ClusterError(
-                f"lost the Dask scheduler at {self._address()} (client {status}) after "
-                f"{finished} of {total} blocks; nothing was returned, run again once it is back"
+                f"lost the Dask scheduler at {self._address()} (client {status}) "
+                f"{_when(finished, total)}; nothing was returned, run again once it is back"
             )
 
     def _check_workers(self, since: float | None, finished: int, total: int) -> float | None:
-        """Start (or go on) timing a cluster without workers; raise after too long."""
-        try:
-            workers = self.client.scheduler_info().get("workers", {})
-        except Exception:  # the info is refreshed in the background; a miss is not fatal
-            return since
-        if workers:
+        """Start (or go on) timing a cluster without workers; raise after too long.
+
+        Asking is also the heartbeat: a scheduler that does not answer raises.
+        """
+        if self._workers(finished, total):
             return None
         now = time.monotonic()
         if since is None:
             return now
-        if now - since > NO_WORKERS_SECONDS:
+        if now - since > TIMEOUTS.no_workers:
             raise ClusterError(
                 f"the Dask cluster at {self._address()} has had no workers for "
-                f"{NO_WORKERS_SECONDS:g} s ({finished} of {total} blocks done); start "
+                f"{TIMEOUTS.no_workers:g} s ({finished} of {total} blocks done); start "
                 "workers with `dask worker ADDRESS` and run again"
             )
         return since
+
+    def _ask(self, request: Callable[[], Any], finished: int, total: int) -> Any:
+        """Await ``request()`` on the client's event loop within ``TIMEOUTS.heartbeat``.
+
+        The client's own calls wait without limit: a scheduler that keeps the
+        connection open but never answers (stopped, hung) would hold the run
+        forever. Raises :class:`ClusterError` when it does not answer.
+        """
+        seconds = TIMEOUTS.heartbeat
+        try:
+            return self.client.sync(request, callback_timeout=seconds)
+        except CancelledError:  # the blocks were dropped under us
+            self._raise_cancelled(finished, total)
+        except TimeoutError:
+            raise ClusterError(
+                f"the Dask scheduler at {self._address()} did not answer for {seconds:g} s "
+                f"(stopped, hung or cut off) {_when(finished, total)}; nothing was returned, "
+                "run again once it answers (showdown.distributed.TIMEOUTS.heartbeat sets this "
+                "wait)"
+            ) from None
+        except OSError as error:  # the connection broke (TimeoutError is caught above)
+            self._raise_lost(error, finished, total)
+
+    def _workers(self, finished: int, total: int) -> dict[str, Any]:
+        """The scheduler's workers, as it answers now (a heartbeat)."""
+        scheduler = self.client.scheduler
+        if scheduler is None:  # closed under us
+            self._check_alive(finished, total)
+            return {}
+        info = self._ask(functools.partial(scheduler.identity, n_workers=-1), finished, total)
+        workers = info.get("workers", {}) if isinstance(info, dict) else {}
+        return dict(workers)
+
+    def _gather(self, ready: list[Any], finished: int, total: int) -> list[Any]:
+        """The results of finished blocks, fetched within ``TIMEOUTS.heartbeat``."""
+        client = self.client
+
+        async def fetch() -> list[Any]:
+            return list(await client.gather(ready, asynchronous=True))
+
+        return list(self._ask(fetch, finished, total))
 
     def _raise_failure(self, future: Any, finished: int, total: int) -> None:
         """Re-raise a block's own exception; explain cluster failures."""
@@ -400,18 +362,31 @@ class DaskRunner:
             return "its address"
 
 
+def _when(finished: int, total: int) -> str:
+    """Words saying how far a run got.
+
+    Examples
+    --------
+    >>> _when(3, 30), _when(0, 0)
+    ('after 3 of 30 blocks', 'before the run started')
+    """
+    return f"after {finished} of {total} blocks" if total else "before the run started"
+
+
 def _shared_value(value: Any) -> Any:
     """The task that holds a run's shared object on the cluster."""
     return value
 
 
-def _worker_places(client: Any) -> list[str]:
-    """Each worker's address once per thread, interleaved (empty if unknown)."""
-    try:
-        workers = client.scheduler_info().get("workers", {})
-        threads = {address: int(info.get("nthreads", 1)) for address, info in workers.items()}
-    except Exception:  # information refreshes in the background; never fail for it
-        return []
+def _worker_places(workers: dict[str, Any]) -> list[str]:
+    """Each worker's address once per thread, interleaved.
+
+    Examples
+    --------
+    >>> _worker_places({"b": {"nthreads": 1}, "a": {"nthreads": 2}})
+    ['a', 'b', 'a']
+    """
+    threads = {address: int(info.get("nthreads", 1)) for address, info in workers.items()}
     return [
         address
         for turn in range(max(threads.values(), default=0))
@@ -420,13 +395,9 @@ def _worker_places(client: Any) -> list[str]:
     ]
 
 
-def _worker_threads(client: Any) -> int:
-    """Worker threads of the whole cluster as the client last heard (at least 1)."""
-    try:
-        workers = client.scheduler_info().get("workers", {})
-        return sum(int(worker.get("nthreads", 1)) for worker in workers.values())
-    except Exception:  # information refreshes in the background; never fail for it
-        return 1
+def _worker_threads(workers: dict[str, Any]) -> int:
+    """Worker threads of the whole cluster (0 without workers)."""
+    return sum(int(info.get("nthreads", 1)) for info in workers.values())
 
 
 def runner_for(client: Any, threads: int, *, label: str = "showdown") -> Runner:

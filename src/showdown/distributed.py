@@ -10,14 +10,34 @@ Three entry points reach past one machine:
 
 Answers do not depend on the cluster: the same seed gives the same result
 locally and at any number of workers. Blocks are pure, so a worker lost
-mid-run only costs the blocks it held (Dask runs them again); a scheduler
-lost mid-run raises :class:`ClusterError` rather than waiting forever. Dask
-is imported only when one of these is used: ``import showdown`` never loads
-it.
+mid-run only costs the blocks it held (Dask runs them again). Nothing waits
+forever on a scheduler: one lost or silent mid-run raises
+:class:`ClusterError`, an address where none answers
+:class:`SchedulerUnreachableError` (a ``ClusterError`` and a ``ValueError``),
+each within the waits set in :data:`TIMEOUTS`::
+
+    import showdown.distributed
+    showdown.distributed.TIMEOUTS.connect = 30     # a slow network: connect + handshake
+    showdown.distributed.TIMEOUTS.heartbeat = 120  # a busy scheduler: time to answer mid-run
+
+Dask is imported only when one of these is used: ``import showdown`` never
+loads it.
 """
 
 from __future__ import annotations
 
-from ._tasks import DASK_EXTRA, ClusterError
+from ._cluster import (
+    DASK_EXTRA,
+    TIMEOUTS,
+    ClusterError,
+    ClusterTimeouts,
+    SchedulerUnreachableError,
+)
 
-__all__ = ["DASK_EXTRA", "ClusterError"]
+__all__ = [
+    "DASK_EXTRA",
+    "TIMEOUTS",
+    "ClusterError",
+    "ClusterTimeouts",
+    "SchedulerUnreachableError",
+]

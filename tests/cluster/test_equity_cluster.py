@@ -217,7 +217,7 @@ def test_the_command_on_the_cluster_prints_the_local_answer(cluster: Any) -> Non
 
 
 def test_command_errors_name_the_scheduler_option(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_tasks, "CONNECT_TIMEOUT", 1.0)
+    monkeypatch.setattr(_tasks.TIMEOUTS, "connect", 1.0)
     code, _, err = run(*EQUITY, "--scheduler", "tcp://127.0.0.1:9")
     assert code == 1
     assert "Error: --scheduler: no Dask scheduler answered at 'tcp://127.0.0.1:9'" in err

@@ -88,7 +88,7 @@ def test_import_showdown_never_imports_dask() -> None:
 
 def test_an_unreachable_scheduler_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("distributed")
-    monkeypatch.setattr(_tasks, "CONNECT_TIMEOUT", 1.0)
+    monkeypatch.setattr(_tasks.TIMEOUTS, "connect", 1.0)
     with (
         pytest.raises(ValueError, match=r"scheduler: no Dask scheduler answered at 'tcp://127"),
         cluster_client(None, "tcp://127.0.0.1:9"),
