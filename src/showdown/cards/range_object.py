@@ -16,7 +16,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from .codes import CardsLike, as_card_array, format_cards
-from .preflop_order import preflop_order
+from .preflop_order import top_classes
 from .range_grid import (
     CELL_COMBOS,
     GRID_LABELS,
@@ -255,13 +255,8 @@ class Range(HandRange):
             raise ValueError(
                 f"top: fraction must be in (0, 1] (0.15 is the top 15 %), got {fraction!r}"
             )
-        order = preflop_order()
-        counts = np.cumsum([CELL_COMBOS[cell_of_class(name)] for name in order])
-        target = fraction * ALL_HANDS
-        # Nearest cumulative count; argmin keeps the first (smaller) on a tie.
-        take = int(np.argmin(np.abs(counts - target))) + 1
         grid = np.zeros((13, 13))
-        for name in order[:take]:
+        for name in top_classes(fraction):
             grid[cell_of_class(name)] = 1.0
         return cls.from_grid(grid, dead=dead, name="top")
 

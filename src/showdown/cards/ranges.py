@@ -54,9 +54,17 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .codes import RANKS, CardsLike, format_cards, parse_cards
+from .generic_range import RangeSyntaxError
 from .masks import FULL_DECK_MASK, card_mask
 
-__all__ = ["RANDOM_WORDS", "HandRange", "is_random_text", "parse_hand_or_range", "parse_range"]
+__all__ = [
+    "RANDOM_WORDS",
+    "HandRange",
+    "is_random_text",
+    "parse_generic_range",
+    "parse_hand_or_range",
+    "parse_range",
+]
 
 #: Words that mean "any hand at all" (a random hand), in every game and entry point:
 #: ranges, Omaha hands, stud and draw players, the command line.
@@ -71,6 +79,7 @@ _SUIT = r"[cdhs♣♦♥♠♧♢♡♤]"
 _COMBO = re.compile(rf"{_RANK}{_SUIT}{_RANK}{_SUIT}", re.IGNORECASE | re.ASCII)
 _ONE_CARD = re.compile(rf"{_RANK}{_SUIT}", re.IGNORECASE | re.ASCII)
 _WHITESPACE = re.compile(r"\s+")
+_CARDS_ONLY = re.compile(rf"\s*(?:{_RANK}\s*{_SUIT}\s*)+", re.IGNORECASE | re.ASCII)
 # Spaces around ":" and on both sides of a run's "-" ("22 - 55") never separate
 # items; "JJ- AKs" stays "JJ and down" then AKs.
 _TIGHTEN = re.compile(r"\s*(:)\s*|\s+(-)\s+")
@@ -462,7 +471,68 @@ def parse_range(
     """
     if not isinstance(text, str):
         raise TypeError(f"{name}: expected range text, got {type(text).__name__}")
-    items = _split_items(text, name)
+    try:
+        items = _split_items(text, name)
+        return _parse_classic(items, text, dead=dead, name=name)
+    except ValueError as error:
+        if not _looks_generic(text):
+            raise
+        classic_error = error
+    try:
+        return parse_generic_range(text, 2, dead=dead, name=name)
+    except RangeSyntaxError:
+        if not _GENERIC_MARKS.search(text):
+            raise classic_error from None
+        raise
+
+
+# Text the classic notation cannot read but the generic one may: brackets,
+# combinators, macros, weights, percentages, rank variables, an intersection.
+_GENERIC_ONLY = re.compile(r"[\[\]()!@$%B-IL-NPRUVYZ]|[^\s,:]:[^\s0-9.]")
+_SUIT_VARIABLE = re.compile(r"[wxyz]")
+
+
+def _looks_generic(text: str) -> bool:
+    """Whether hold'em text that the classic notation refused should be read as generic.
+
+    Suit variables count only when they say something (a letter used twice,
+    or two letters): a lone one binds any suit, so "AKx" stays a typo.
+    """
+    if _GENERIC_ONLY.search(text):
+        return True
+    letters = _SUIT_VARIABLE.findall(text)
+    return len(letters) >= 2
+
+
+# Marks that only the generic syntax uses, so its error is the one to show.
+_GENERIC_MARKS = re.compile(r"[\[\]()!@$%]")
+
+
+def parse_generic_range(
+    text: str, hole_size: int, *, dead: CardsLike | None = None, name: str = "range"
+) -> HandRange:
+    """A range in the generic syntax (:mod:`showdown.cards.generic_range`) for any hand size.
+
+    Examples
+    --------
+    >>> len(parse_generic_range("AA:xxyy", 4)), len(parse_generic_range("AwKw", 2))
+    (864, 4)
+    """
+    from .generic_range import parse_generic
+    from .hand_table import hand_cards
+
+    indices, weights = parse_generic(text, hole_size, name=name)
+    dead_mask = _mask_of(dead, name="dead")
+    if len(indices) == math.comb(52, hole_size) and np.all(weights == 1.0):
+        return HandRange(None, None, text=text, hole_size=hole_size, dead_mask=dead_mask, name=name)
+    combos = hand_cards(hole_size, indices)
+    combos.flags.writeable = False
+    weights.flags.writeable = False
+    full = HandRange(combos, weights, text=text, hole_size=hole_size, name=name)
+    return full.remove(_mask_cards(dead_mask)) if dead_mask else full
+
+
+def _parse_classic(items: list[str], text: str, *, dead: CardsLike | None, name: str) -> HandRange:
     if all(item.lower() in RANDOM_WORDS for item in items):
         # Plain "random": keep it lazy so a sampler can deal hands directly.
         return HandRange(
@@ -592,7 +662,13 @@ def parse_hand_or_range(
     dead_mask = _mask_of(dead, name="dead")
     if is_random_text(text):
         return HandRange(None, None, text=text, hole_size=hole_size, dead_mask=dead_mask, name=name)
-    cards = parse_cards(text, name=name)
+    try:
+        cards = parse_cards(text, name=name)
+    except ValueError:
+        if hole_size not in (4, 5, 6) or _CARDS_ONLY.fullmatch(text):
+            raise  # a list of cards with a bad one ("AsAsKsKh"): the card error says it best
+        # Not one hand: a range in the generic syntax ("AA:xxyy, KK").
+        return parse_generic_range(text, hole_size, dead=dead, name=name)
     if cards.size != hole_size:
         raise ValueError(f"{name}: expected {hole_size} cards, got {cards.size} in {text!r}")
     used = _mask_of(cards, name=name) & dead_mask
