@@ -420,8 +420,13 @@ def equity_command(
         )
         runouts = _runouts(players, board, dead, game, threads) if by_card else None
     except ValueError as error:
-        # One line on stderr and status 1 (ClickException's contract), never a traceback.
-        raise click.ClickException(str(error)) from None
+        # One line on stderr and status 1 (ClickException's contract), never a traceback;
+        # range text that does not parse also gets a caret under the offending token.
+        caret = getattr(error, "caret", None)
+        message = str(error)
+        if caret is not None:
+            message += "".join(f"\n  {line}" for line in caret.splitlines())
+        raise click.ClickException(message) from None
     chosen = _combo_players(combos, result)
     if as_json:
         try:

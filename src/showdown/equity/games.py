@@ -144,6 +144,8 @@ def _range_label(hand_range: HandRange) -> str:
         return "random"
     if hand_range.hole_size == 2:
         return format_range(hand_range.combos, hand_range.weights)
+    if len(hand_range) > 1:
+        return " ".join(hand_range.text.split())  # an Omaha range, as typed
     try:
         # An Omaha hand in the order typed (hands are read in deal order), canonical cards.
         return format_cards(parse_cards(hand_range.text))

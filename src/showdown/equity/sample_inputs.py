@@ -280,6 +280,13 @@ def _player_fields(spot: Spot, tables: Tables, width: int) -> tuple[dict[str, An
         elif player.hand_range.is_random:
             # Every live hand at equal weight: dealt from the stub, never listed.
             deal_count[index] = hole
+        elif hole != 2:
+            # The sampler loads listed holdings as hold'em key sums only: an Omaha
+            # range would be scored with cards it never dealt.
+            raise ValueError(
+                f"player {index + 1}: sampled equity of an Omaha range is not available yet; "
+                "use exact=True (or --exact) with a flop, turn or river, or a specific hand"
+            )
         else:
             ranged.append(index)
     fixed_key = np.zeros(n_players, np.uint64)
