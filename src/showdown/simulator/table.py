@@ -428,7 +428,14 @@ class Table:
         return hand
 
     def run(self, hand: HandState) -> None:
-        """Ask the agents for actions until the hand is complete (or waits for evaluation)."""
+        """Ask the agents for actions until the hand is complete (or waits for evaluation).
+
+        Each decision gets a fresh :class:`~showdown.simulator.hand.SeatView`
+        snapshot; the hand is copied before the call and compared after it
+        (:class:`~showdown.simulator.hand.guard.StateCopy`), and any change stops
+        the hand with an :class:`AgentError`. The built-in agent classes
+        (:data:`TRUSTED_AGENTS`) decide on the hand itself.
+        """
         agents, seats = self.agents, self._seats
         limit = self.time_limit
         clock = self.clock
