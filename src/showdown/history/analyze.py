@@ -23,11 +23,13 @@ Examples
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from .allin import allin_ev
+from .ledger import light_facts
 from .reader import BadHand, PathsLike, ReadReport, expand_paths, hands
 from .replayed import COUNTER_NAMES, hand_facts
 from .stats import player_frame
@@ -110,12 +112,12 @@ def analyze(
     report = ReadReport()
     files = expand_paths(paths)
     counts = dict.fromkeys(("adjusted", "sampled", *NOT_ADJUSTED), 0)
-    rows: list[dict[str, Any]] = []
+    columns: dict[str, list[Any]] = {name: [] for name in HAND_COLUMNS}
     analysed = 0
     for done, path in enumerate(files, start=1):
         for history in hands(path, strict=strict, report=report):
             try:
-                facts = hand_facts(history)
+                facts = light_facts(history) or hand_facts(history)
             except ValueError as error:
                 number = _hand_number(history.source, str(path))
                 reason = str(error).removeprefix(f"{history.source}: ")
@@ -124,10 +126,10 @@ def analyze(
                 report.skip(BadHand(str(path), number, reason), strict=False)
                 continue
             analysed += 1
-            rows += _rows(facts, analysed, counts)
+            _add_rows(columns, facts, analysed, counts)
         if progress is not None:
             progress(done, len(files))
-    frame = pd.DataFrame(rows, columns=list(HAND_COLUMNS))
+    frame = pd.DataFrame(columns, columns=list(HAND_COLUMNS))
     if player is not None:
         if player not in set(frame["player"]):
             import difflib
@@ -151,12 +153,15 @@ def _hand_number(source: str, file: str) -> int | None:
     return int(tail[1:-1]) if tail.startswith("[") and tail.endswith("]") else None
 
 
-def _rows(facts: Any, number: int, counts: dict[str, int]) -> list[dict[str, Any]]:
-    """The per-player rows of one hand, with the adjustment when it applies."""
+def _add_rows(
+    columns: dict[str, list[Any]], facts: Any, number: int, counts: dict[str, int]
+) -> None:
+    """Append the per-player rows of one hand to ``columns`` (one list per column),
+    with the adjustment when it applies."""
     n = len(facts.players)
     scale = facts.scale
     expected: list[float] | None = None
-    equities = [float("nan")] * n
+    equities = [math.nan] * n
     exact = True
     status = facts.status
     if status == "candidate":
@@ -170,32 +175,26 @@ def _rows(facts: Any, number: int, counts: dict[str, int]) -> list[dict[str, Any
         counts[status] += 1
     big_blind = float(facts.big_blind)
     street = facts.spot.street if facts.spot is not None else None
-    rows = []
-    for seat in range(n):
-        net = facts.net[seat] / scale
-        ev_net = net if expected is None else (expected[seat] - facts.contributed[seat]) / scale
-        row = {
-            "hand": number,
-            "source": facts.source,
-            "hand_id": facts.hand_id,
-            "variant": facts.variant,
-            "player": facts.players[seat],
-            "position": seat + 1,
-            "big_blind": big_blind,
-            "pot": facts.pot / scale,
-            "rake": facts.rake / scale,
-            "contributed": facts.contributed[seat] / scale,
-            "collected": facts.collected[seat] / scale,
-            "net": net,
-            "net_bb": net / big_blind,
-            "all_in": status,
-            "all_in_street": street,
-            "equity": equities[seat],
-            "ev_net": ev_net,
-            "ev_net_bb": ev_net / big_blind,
-            "exact": exact,
-            "result_from": facts.result_from,
-        }
-        row.update(facts.counters[seat])
-        rows.append(row)
-    return rows
+    net = [chips / scale for chips in facts.net]
+    if expected is None:
+        ev_net = net
+    else:
+        ev_net = [(expected[s] - facts.contributed[s]) / scale for s in range(n)]
+    for name, value in (
+        ("hand", number), ("source", facts.source), ("hand_id", facts.hand_id),
+        ("variant", facts.variant), ("big_blind", big_blind), ("pot", facts.pot / scale),
+        ("rake", facts.rake / scale), ("all_in", status), ("all_in_street", street),
+        ("exact", exact), ("result_from", facts.result_from),
+    ):  # fmt: skip
+        columns[name] += [value] * n
+    columns["player"] += facts.players
+    columns["position"] += range(1, n + 1)
+    columns["contributed"] += [chips / scale for chips in facts.contributed]
+    columns["collected"] += [chips / scale for chips in facts.collected]
+    columns["net"] += net
+    columns["net_bb"] += [value / big_blind for value in net]
+    columns["equity"] += equities
+    columns["ev_net"] += ev_net
+    columns["ev_net_bb"] += [value / big_blind for value in ev_net]
+    for name in COUNTER_NAMES:
+        columns[name] += [counters[name] for counters in facts.counters]

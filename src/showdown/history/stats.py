@@ -32,41 +32,41 @@ def player_frame(hands: Any) -> Any:
     """One row per player from the per-hand frame of :func:`~showdown.history.analyze`."""
     import pandas as pd
 
+    net = hands["net"].astype(float)
+    net_bb = hands["net_bb"].astype(float)
+    ev_bb = hands["ev_net_bb"].astype(float)
+    work = pd.DataFrame(
+        {
+            "player": hands["player"],
+            "hands": 1,
+            "net": net,
+            "ev_net": hands["ev_net"].astype(float),
+            "net_bb": net_bb,
+            "net_bb_squares": net_bb**2,
+            "ev_bb": ev_bb,
+            "ev_bb_squares": ev_bb**2,
+            "showdown_net": net.where(hands["showdowns"] == 1, 0.0),
+            "all_ins_adjusted": (hands["all_in"] == "adjusted").astype(int),
+            **{name: hands[name].astype(int) for name in COUNTER_NAMES if name != "hands"},
+        }
+    )
+    sums = work.groupby("player", sort=True).sum()
     rows = []
-    for player, group in hands.groupby("player", sort=True):
-        counts = {name: int(group[name].sum()) for name in COUNTER_NAMES if name in group}
-        count = len(group)
-        net_bb = group["net_bb"].astype(float)
-        ev_bb = group["ev_net_bb"].astype(float)
-        rate = bb_per_100_interval(float(net_bb.sum()), float((net_bb**2).sum()), count, 1.0)
-        ev_rate = bb_per_100_interval(float(ev_bb.sum()), float((ev_bb**2).sum()), count, 1.0)
+    for player, total in zip(sums.index, sums.to_dict("records"), strict=True):
+        count = int(total["hands"])
+        counts = {name: int(total[name]) for name in COUNTER_NAMES}
+        rate = bb_per_100_interval(total["net_bb"], total["net_bb_squares"], count, 1.0)
+        ev_rate = bb_per_100_interval(total["ev_bb"], total["ev_bb_squares"], count, 1.0)
         seat = seat_result(str(player), counts, 0, rate)
-        chances = counts.get("three_bet_chances", 0)
-        net, ev_net = float(group["net"].sum()), float(group["ev_net"].sum())
-        showdown = float(group["net"][group["showdowns"] == 1].sum())
+        chances = counts["three_bet_chances"]
+        net_sum, ev_net, showdown = total["net"], total["ev_net"], total["showdown_net"]
         rows.append(
-            {
-                "player": player,
-                "hands": count,
-                "net": net,
-                "bb_per_100": rate[0],
-                "bb_per_100_low": rate[1],
-                "bb_per_100_high": rate[2],
-                "ev_net": ev_net,
-                "ev_bb_per_100": ev_rate[0],
-                "ev_bb_per_100_low": ev_rate[1],
-                "ev_bb_per_100_high": ev_rate[2],
-                "luck": net - ev_net,
-                "showdown_net": showdown,
-                "non_showdown_net": net - showdown,
-                "all_ins_adjusted": int((group["all_in"] == "adjusted").sum()),
-                "vpip": seat.vpip,
-                "pfr": seat.pfr,
-                "three_bet": counts.get("three_bets", 0) / chances if chances else 0.0,
-                "aggression": seat.aggression,
-                "went_to_showdown": seat.went_to_showdown,
-                "won_at_showdown": seat.won_at_showdown,
-            }
-        )
+            (
+                player, count, net_sum, *rate, ev_net, *ev_rate, net_sum - ev_net, showdown,
+                net_sum - showdown, int(total["all_ins_adjusted"]), seat.vpip, seat.pfr,
+                counts["three_bets"] / chances if chances else 0.0, seat.aggression,
+                seat.went_to_showdown, seat.won_at_showdown,
+            )
+        )  # fmt: skip
     frame = pd.DataFrame(rows, columns=["player", *PLAYER_COLUMNS])
     return frame.set_index("player")
