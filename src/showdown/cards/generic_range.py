@@ -38,7 +38,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .codes import RANKS
-from .hand_table import RANK_MASKS, SUIT_MASKS, hand_index, hand_masks
+from .hand_table import RANK_MASKS, SUIT_MASKS, hand_index
 from .pattern_match import ALL_CARDS, Pattern, Slot, match_patterns
 from .range_grammar import range_parser
 
@@ -338,7 +338,7 @@ def _pattern(node: lark.Tree, context: _Context) -> NDArray[np.int64]:
     source = context.text[node.meta.start_pos : node.meta.end_pos]
     compact = re.sub(r"\s+", "", source)
     if context.size == 2 and _CLASSIC.fullmatch(compact):
-        from .ranges import _expand_item  # hold'em's classic meaning of "AKs", "A2s+"
+        from .classic_range import _expand_item  # hold'em's classic meaning of "AKs", "A2s+"
 
         return np.unique(hand_index(2, np.array(_expand_item(compact.upper(), compact))))
     items = [child for child in node.children if not _is_span(child)]
@@ -557,8 +557,3 @@ def _span_steps(cards: list[_Card], span: lark.Tree, context: _Context) -> list[
         )
         for step in steps
     ]
-
-
-def all_hands(size: int) -> int:
-    """How many hands of ``size`` cards a full deck holds."""
-    return len(hand_masks(size))

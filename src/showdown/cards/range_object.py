@@ -16,6 +16,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from .codes import CardsLike, as_card_array, format_cards
+from .hand_range import HandRange, _mask_cards
 from .preflop_order import top_classes
 from .range_grid import (
     CELL_COMBOS,
@@ -27,7 +28,7 @@ from .range_grid import (
     grid_values,
 )
 from .range_notation import format_range
-from .ranges import HandRange, _mask_cards, parse_range
+from .ranges import parse_range
 
 __all__ = ["ALL_HANDS", "Range"]
 
@@ -42,7 +43,7 @@ class Range(HandRange):
     ----------
     text
         Range text in PokerStove/Equilab notation (see
-        :mod:`showdown.cards.ranges`), or another ``Range`` / two-card
+        :mod:`showdown.cards.classic_range`), or another ``Range`` / two-card
         ``HandRange``.
     dead
         Cards removed from the range (board, dead cards, known hands).
