@@ -41,6 +41,7 @@ from showdown.simulator.phh import HandHistory
 from .parse import parse_hand
 
 __all__ = [
+    "STORE_MANIFEST",
     "BadHand",
     "BadHandError",
     "BadHandWarning",
@@ -48,12 +49,22 @@ __all__ = [
     "ReadReport",
     "expand_paths",
     "hands",
+    "is_store",
 ]
 
 PathsLike = Union[str, "os.PathLike[str]", Iterable[Union[str, "os.PathLike[str]"]]]
 
 #: File endings read as hand histories (a directory is searched for these).
 SUFFIXES = (".phh", ".phhs")
+
+#: The file that makes a directory a hand store (:mod:`showdown.history.store`).
+STORE_MANIFEST = "showdown-store.json"
+
+
+def is_store(path: Path) -> bool:
+    """Whether ``path`` is a hand store (a directory holding :data:`STORE_MANIFEST`)."""
+    return (path / STORE_MANIFEST).is_file()
+
 
 # A hand's table header in a .phhs file: "[12]" alone on its line.
 _HEADER = re.compile(r"^\[(\d+)\][ \t]*\r?$", re.MULTILINE)
@@ -121,8 +132,9 @@ def expand_paths(paths: PathsLike) -> list[Path]:
     """The hand-history files named by ``paths``, in a stable order.
 
     Each item is a file, a directory (searched recursively for ``.phh`` and
-    ``.phhs`` files, sorted) or a glob pattern (``*``, ``?``, ``[``; ``**``
-    crosses directories).
+    ``.phhs`` files, sorted), a hand store (a directory written by
+    :func:`showdown.history.store.write_store`, taken whole) or a glob pattern
+    (``*``, ``?``, ``[``; ``**`` crosses directories).
 
     Raises
     ------
@@ -139,7 +151,9 @@ def expand_paths(paths: PathsLike) -> list[Path]:
             raise ValueError(f"hand-history path: expected a path, got {type(item).__name__}")
         name = os.fspath(item)
         path = Path(name)
-        if path.is_dir():
+        if path.is_dir() and is_store(path):
+            files.append(path)
+        elif path.is_dir():
             found = sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES and p.is_file())
             if not found:
                 raise ValueError(f"{name}: no .phh or .phhs files in this directory")
@@ -148,8 +162,8 @@ def expand_paths(paths: PathsLike) -> list[Path]:
             files.append(path)
         elif _GLOB_CHARACTERS & set(name):
             matched = sorted(Path(p) for p in glob.glob(name, recursive=True))
-            found = [p for p in matched if p.is_file()]
-            for directory in (p for p in matched if p.is_dir()):
+            found = [p for p in matched if p.is_file() or is_store(p)]
+            for directory in (p for p in matched if p.is_dir() and not is_store(p)):
                 found += sorted(p for p in directory.rglob("*") if p.suffix in SUFFIXES)
             if not found:
                 raise ValueError(f"{name}: the pattern matches no file")
@@ -195,6 +209,11 @@ def hands(
 
 def _file_hands(path: Path, strict: bool, report: ReadReport) -> Iterator[HandHistory]:
     name = str(path)
+    if is_store(path):
+        from .store import store_histories
+
+        yield from store_histories(path, report)
+        return
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:

@@ -30,40 +30,46 @@ PLAYER_COLUMNS = (
 
 def player_frame(hands: Any) -> Any:
     """One row per player from the per-hand frame of :func:`~showdown.history.analyze`."""
+    import numpy as np
     import pandas as pd
 
-    net = hands["net"].astype(float)
-    net_bb = hands["net_bb"].astype(float)
-    ev_bb = hands["ev_net_bb"].astype(float)
-    work = pd.DataFrame(
-        {
-            "player": hands["player"],
-            "hands": 1,
-            "net": net,
-            "ev_net": hands["ev_net"].astype(float),
-            "net_bb": net_bb,
-            "net_bb_squares": net_bb**2,
-            "ev_bb": ev_bb,
-            "ev_bb_squares": ev_bb**2,
-            "showdown_net": net.where(hands["showdowns"] == 1, 0.0),
-            "all_ins_adjusted": (hands["all_in"] == "adjusted").astype(int),
-            **{name: hands[name].astype(int) for name in COUNTER_NAMES if name != "hands"},
-        }
-    )
-    sums = work.groupby("player", sort=True).sum()
+    # Sums per player by bincount over the player codes: one pass per column.
+    codes, names = pd.factorize(hands["player"], sort=False)
+    size = len(names)
+
+    def total(values: Any) -> Any:
+        return np.bincount(codes, weights=np.asarray(values, dtype=float), minlength=size)
+
+    net = np.asarray(hands["net"], dtype=float)
+    net_bb = np.asarray(hands["net_bb"], dtype=float)
+    ev_bb = np.asarray(hands["ev_net_bb"], dtype=float)
+    columns = {
+        "hands": np.bincount(codes, minlength=size).astype(float),
+        "net": total(net),
+        "ev_net": total(hands["ev_net"]),
+        "net_bb": total(net_bb),
+        "net_bb_squares": total(net_bb**2),
+        "ev_bb": total(ev_bb),
+        "ev_bb_squares": total(ev_bb**2),
+        "showdown_net": total(np.where(np.asarray(hands["showdowns"]) == 1, net, 0.0)),
+        "all_ins_adjusted": total(np.asarray(hands["all_in"] == "adjusted")),
+        **{name: total(hands[name]) for name in COUNTER_NAMES if name != "hands"},
+    }
+    sums = pd.DataFrame(columns, index=pd.Index(np.asarray(names, dtype=object)).astype(str))
+    sums = sums.sort_index()
     rows = []
-    for player, total in zip(sums.index, sums.to_dict("records"), strict=True):
-        count = int(total["hands"])
-        counts = {name: int(total[name]) for name in COUNTER_NAMES}
-        rate = bb_per_100_interval(total["net_bb"], total["net_bb_squares"], count, 1.0)
-        ev_rate = bb_per_100_interval(total["ev_bb"], total["ev_bb_squares"], count, 1.0)
+    for player, summed in zip(sums.index, sums.to_dict("records"), strict=True):
+        count = int(summed["hands"])
+        counts = {name: int(summed[name]) for name in COUNTER_NAMES}
+        rate = bb_per_100_interval(summed["net_bb"], summed["net_bb_squares"], count, 1.0)
+        ev_rate = bb_per_100_interval(summed["ev_bb"], summed["ev_bb_squares"], count, 1.0)
         seat = seat_result(str(player), counts, 0, rate)
         chances = counts["three_bet_chances"]
-        net_sum, ev_net, showdown = total["net"], total["ev_net"], total["showdown_net"]
+        net_sum, ev_net, showdown = summed["net"], summed["ev_net"], summed["showdown_net"]
         rows.append(
             (
                 player, count, net_sum, *rate, ev_net, *ev_rate, net_sum - ev_net, showdown,
-                net_sum - showdown, int(total["all_ins_adjusted"]), seat.vpip, seat.pfr,
+                net_sum - showdown, int(summed["all_ins_adjusted"]), seat.vpip, seat.pfr,
                 counts["three_bets"] / chances if chances else 0.0, seat.aggression,
                 seat.went_to_showdown, seat.won_at_showdown,
             )
