@@ -17,14 +17,21 @@ CPU seconds of this process (``time.process_time``):
   statistics) against pokerkit loading and replaying every hand (iterating its
   states: the closest thing pokerkit does to an analysis).
 
+Also measured (CPU seconds): converting the workload to a hand store
+(``showdown convert``), and analysing a hand store (``analyze(store)``) of the
+converted rows copied :data:`STORE_COPIES` times (131,000 hands).
+
 The ratios go into each benchmark's ``extra_info``. Nothing here fails on speed.
 """
 
 from __future__ import annotations
 
 import shutil
+import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -110,3 +117,101 @@ def test_analyse_against_pokerkit_replay(benchmark, throughputs, workload):
         lambda folder: _pokerkit_load(folder, replay=True),
         ("history: read and analyse .phhs (analyze)", "pokerkit: load_all and replay"),
     )  # fmt: skip
+
+
+#: The big store: the converted workload's rows this many times, each copy's sources and
+#: hand ids made distinct (so the text dictionaries grow as in a real dataset).
+STORE_COPIES = 50
+
+
+@pytest.fixture(scope="module")
+def store(workload, tmp_path_factory) -> tuple[Path, int]:
+    """The workload written as a hand store (timed once: the conversion's rate)."""
+    pytest.importorskip("pyarrow")
+    from showdown.history.store import write_store
+
+    folder, count = workload
+    out = tmp_path_factory.mktemp("store") / "workload.store"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        write_store(folder, out)
+    return out, count
+
+
+def _big_store(store: Path, target: Path) -> int:
+    import json
+
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+
+    from showdown.history.reader import STORE_MANIFEST
+
+    seats = pq.read_table(store / "seats.parquet")
+    hands_table = pq.read_table(store / "hands.parquet")
+    last = pc.max(seats.column("hand")).as_py()
+    seat_copies, hand_copies = [], []
+    for copy in range(STORE_COPIES):
+        seat_copies.append(seats.set_column(0, "hand", pc.add(seats.column("hand"), copy * last)))
+        table = hands_table.set_column(1, "hand", pc.add(hands_table.column("hand"), copy * last))
+        for name in ("source", "hand_id"):
+            column = table.column(name)
+            distinct = pc.binary_join_element_wise(column, pa.scalar(f" #{copy}"), "")
+            table = table.set_column(table.schema.get_field_index(name), name, distinct)
+        hand_copies.append(table)
+    target.mkdir()
+    pq.write_table(pa.concat_tables(seat_copies), target / "seats.parquet")
+    pq.write_table(pa.concat_tables(hand_copies), target / "hands.parquet")
+    for name in ("actions", "skipped"):
+        shutil.copyfile(store / f"{name}.parquet", target / f"{name}.parquet")
+    manifest = json.loads((store / STORE_MANIFEST).read_text())
+    manifest["counts"] = {key: value * STORE_COPIES for key, value in manifest["counts"].items()}
+    (target / STORE_MANIFEST).write_text(json.dumps(manifest))
+    return int(manifest["counts"]["hands_read"])
+
+
+def _cpu_timed(function: Callable[[], Any], seconds: list[float]) -> Callable[[], Any]:
+    """``function`` that also appends its CPU seconds (this process) to ``seconds``."""
+
+    def timed() -> Any:
+        began = time.process_time()
+        result = function()
+        seconds.append(time.process_time() - began)
+        return result
+
+    return timed
+
+
+def test_analyse_from_the_store(benchmark, throughputs, store, tmp_path):
+    big = tmp_path / "big.store"
+    count = _big_store(store[0], big)
+    analyze(big)  # pyarrow and pandas warm
+    seconds: list[float] = []
+    result = benchmark.pedantic(_cpu_timed(lambda: analyze(big), seconds), rounds=5)
+    assert result.counts["hands_read"] == count
+    benchmark.extra_info["note"] = (
+        f"the converted workload's rows {STORE_COPIES} times, sources and hand ids distinct"
+    )
+    benchmark.extra_info["cpu_seconds"] = seconds
+    throughputs.record_times(
+        "history: analyse a hand store (analyze)", seconds, count, "hands", ">= 1 M hands/s"
+    )
+
+
+def test_convert_to_a_store(benchmark, throughputs, workload, tmp_path):
+    pytest.importorskip("pyarrow")
+    from showdown.history.store import write_store
+
+    folder, count = workload
+    outputs = iter(range(100))
+
+    def convert() -> dict[str, int]:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return write_store(folder, tmp_path / f"store-{next(outputs)}")
+
+    seconds: list[float] = []
+    counts = benchmark.pedantic(_cpu_timed(convert, seconds), rounds=2)
+    assert counts["hands_read"] == count
+    benchmark.extra_info["cpu_seconds"] = seconds
+    throughputs.record_times("history: convert .phhs to a hand store", seconds, count, "hands")

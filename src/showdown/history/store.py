@@ -16,7 +16,8 @@ manifest:
     ``argument`` (cards or amount).
 ``seats.parquet``
     One row per player and hand: the per-hand frame of
-    :func:`~showdown.history.analyze` (:data:`~showdown.history.analyze.HAND_COLUMNS`).
+    :func:`~showdown.history.analyze` (:data:`~showdown.history.analyze.HAND_COLUMNS`)
+    but ``source`` and ``hand_id``, kept once per hand in ``hands.parquet``.
 ``skipped.parquet``
     The hands that could not be read or analysed: ``file``, ``hand``, ``reason``.
 ``showdown-store.json``
@@ -48,11 +49,13 @@ __all__ = ["FORMAT", "VERSION", "read_store", "store_histories", "write_store"]
 
 #: The manifest's ``format``; :data:`VERSION` changes whenever the tables do.
 FORMAT = "showdown hand store"
-VERSION = 1
+VERSION = 2
 #: Rows gathered before a batch is written: memory stays flat in the number of hands.
 BATCH_ROWS = 65_536
 
 _TABLES = ("hands", "actions", "seats", "skipped")
+#: Columns of the per-hand frame kept once per hand (in ``hands.parquet``), not per seat.
+PER_HAND = ("source", "hand_id")
 
 
 def _pyarrow() -> Any:
@@ -184,7 +187,7 @@ def _schemas() -> dict[str, Any]:
                 ("argument", text),
             ]
         ),
-        "seats": pa.schema([(name, kinds[name]) for name in HAND_COLUMNS]),
+        "seats": pa.schema([(name, kinds[name]) for name in HAND_COLUMNS if name not in PER_HAND]),
         "skipped": pa.schema([("file", text), ("hand", whole), ("reason", text)]),
     }
 
@@ -236,7 +239,7 @@ def write_store(
     >>> analyze(folder / "store").players["net"].to_dict()
     {'p1': 1.0, 'p2': -1.0}
     """
-    from .analyze import NOT_ADJUSTED, add_rows, each_hand
+    from .analyze import HAND_COLUMNS, NOT_ADJUSTED, add_rows, each_hand
 
     pyarrow = _pyarrow()
     target = Path(out)
@@ -255,7 +258,7 @@ def write_store(
                 if facts is not None:
                     analysed += 1
                     number = analysed
-                    rows: dict[str, list[Any]] = {name: [] for name in schemas["seats"].names}
+                    rows: dict[str, list[Any]] = {name: [] for name in HAND_COLUMNS}
                     add_rows(rows, facts, analysed, counts)
                     writers["seats"].extend(rows)
                 _add_hand(writers, history, number, str(path))
@@ -347,12 +350,17 @@ def _manifest(path: Path) -> dict[str, Any]:
     return manifest
 
 
-def _table(path: Path, name: str, dictionary: tuple[str, ...] = ()) -> Any:
+def _table(
+    path: Path, name: str, dictionary: tuple[str, ...] = (), columns: list[str] | None = None
+) -> Any:
     pyarrow = _pyarrow()
     try:
         # One thread, as the text path; text columns straight to categoricals.
         return pyarrow.parquet.read_table(
-            path / f"{name}.parquet", read_dictionary=list(dictionary), use_threads=False
+            path / f"{name}.parquet",
+            columns=columns,
+            read_dictionary=list(dictionary),
+            use_threads=False,
         )
     except (OSError, pyarrow.ArrowException) as error:
         raise ValueError(f"{path}: cannot read {name}.parquet: {error}") from None
@@ -368,11 +376,24 @@ def read_store(path: str | os.PathLike[str]) -> tuple[Any, dict[str, int], list[
     """
     store = Path(path)
     manifest = _manifest(store)
-    from .analyze import CATEGORY_COLUMNS
+    import numpy as np
+    import pandas as pd
 
-    frame = _table(store, "seats", CATEGORY_COLUMNS).to_pandas(
-        split_blocks=True, self_destruct=True
-    )
+    from .analyze import CATEGORY_COLUMNS, HAND_COLUMNS
+
+    dictionary = tuple(name for name in CATEGORY_COLUMNS if name not in PER_HAND)
+    frame = _table(store, "seats", dictionary).to_pandas(split_blocks=True, self_destruct=True)
+    # Source and hand id: one per analysed hand, spread over its rows by the hand number
+    # (hands are numbered 1, 2... in the order analysed).
+    per_hand = _table(store, "hands", columns=["hand", *PER_HAND]).to_pandas()
+    per_hand = per_hand[per_hand["hand"].notna()].sort_values("hand")
+    if not np.array_equal(per_hand["hand"].to_numpy(), np.arange(1, len(per_hand) + 1)):
+        raise ValueError(f"{store}: hands.parquet does not number the analysed hands 1, 2...")
+    rows = frame["hand"].to_numpy() - 1
+    for name in PER_HAND:
+        codes, categories = pd.factorize(per_hand[name].to_numpy(dtype=object))
+        frame[name] = pd.Categorical.from_codes(codes[rows], categories=categories)
+    frame = frame[list(HAND_COLUMNS)]
     skipped = _table(store, "skipped").to_pylist()
     bad = [
         BadHand(item["file"], item["hand"], item["reason"]) for item in skipped
