@@ -128,11 +128,12 @@ class _Context:
     text: str
     size: int
     name: str
+    game: str | None = None
     used_weights: set[str] = field(default_factory=set)
 
 
 def parse_generic(
-    text: str, size: int, *, name: str = "range"
+    text: str, size: int, *, name: str = "range", game: str | None = None
 ) -> tuple[NDArray[np.int64], NDArray[np.float64]]:
     """Hands of ``size`` cards named by generic range ``text``.
 
@@ -144,6 +145,10 @@ def parse_generic(
         Cards per hand: 2 (hold'em), 4, 5 or 6 (Omaha games).
     name
         What the range is called in error messages.
+    game
+        The game whose hand ordering ``15%`` reads (``omaha`` or
+        ``omaha-hilo`` for four cards); by default hold'em's for two cards
+        and Omaha's for four.
 
     Returns
     -------
@@ -169,7 +174,7 @@ def parse_generic(
         raise RangeSyntaxError(
             _syntax_message(error, text, position, name), text, position
         ) from None
-    context = _Context(text, size, name)
+    context = _Context(text, size, name, game)
     members = _children(tree.children[0], "union")
     pieces = [_weighted(member, context) for member in members]
     if "@" in context.used_weights and ":" in context.used_weights:
@@ -366,7 +371,7 @@ def _is_span(node: lark.Tree | lark.Token) -> bool:
 
 def _macro_range(node: lark.Tree, context: _Context) -> NDArray[np.int64]:
     text = RANGE_MACROS[str(node.children[0])]
-    indices, _ = parse_generic(text, context.size, name=context.name)
+    indices, _ = parse_generic(text, context.size, name=context.name, game=context.game)
     return indices
 
 
@@ -381,8 +386,28 @@ def _match(
             node,
             f"this pattern needs {shortest} cards; a hand here holds {context.size}",
         )
+    hands = [_whole_hand(cards, context.size) for cards in fitting]
+    if all(hand is not None for hand in hands):
+        # Every alternative names one whole hand ("AsAhKsKh" in Omaha): look it up
+        # instead of testing every hand (range texts that list combos stay fast).
+        distinct = [hand for hand in hands if hand is not None and len(set(hand)) == len(hand)]
+        if not distinct:
+            return np.zeros(0, dtype=np.int64)
+        return np.unique(hand_index(context.size, np.array(distinct, dtype=np.uint8)))
     patterns = [_to_pattern(cards) for cards in fitting]
     return np.flatnonzero(match_patterns(patterns, context.size)).astype(np.int64)
+
+
+def _whole_hand(cards: list[_Card], size: int) -> list[int] | None:
+    """The card codes when ``cards`` are ``size`` concrete cards, else None."""
+    if len(cards) != size:
+        return None
+    codes = []
+    for card in cards:
+        if card.rank_variable or card.suit_variable or card.mask & (card.mask - 1):
+            return None
+        codes.append(card.mask.bit_length() - 1)
+    return codes
 
 
 def _to_pattern(cards: list[_Card]) -> Pattern:

@@ -13,9 +13,15 @@ import functools
 
 import lark
 
-__all__ = ["GRAMMAR", "range_parser"]
+__all__ = ["AT_WEIGHT", "COLON_WEIGHT", "GRAMMAR", "range_parser"]
 
-GRAMMAR = r"""
+#: A relative weight, ``@2``: the token's regular expression (also read by
+#: :mod:`showdown.cards.range_text` to find the weight that ends a sub-range).
+AT_WEIGHT = r"@\s*([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?"
+#: Hold'em's absolute weight, ``:0.5`` (not ``:9``, an intersection with nines).
+COLON_WEIGHT = r":\s*([0-9]*\.[0-9]+([eE][+-]?[0-9]+)?|1(\.0*)?|[0-9]+[eE][+-]?[0-9]+)(?![0-9%])"
+
+GRAMMAR = rf"""
 start: union
 
 ?union: weighted ("," weighted)*
@@ -42,8 +48,8 @@ percent: PERCENT (MINUS PERCENT)?
 
 RANDOM.4: /random|any|\?\?/i
 PERCENT.3: /[0-9]+(\.[0-9]+)?%/
-AT_WEIGHT.3: /@\s*([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?/
-COLON_WEIGHT.3: /:\s*([0-9]*\.[0-9]+([eE][+-]?[0-9]+)?|1(\.0*)?|[0-9]+[eE][+-]?[0-9]+)(?![0-9%])/
+AT_WEIGHT.3: /{AT_WEIGHT}/
+COLON_WEIGHT.3: /{COLON_WEIGHT}/
 RANK.2: /10|[2-9*]|[A-Z]|[akqjt]/
 SUIT: /[shdcowxyz\u2660\u2665\u2666\u2663\u2664\u2661\u2662\u2667]/
 MACRO: /\$[A-Za-z]+/

@@ -116,9 +116,17 @@ _GENERIC_MARKS = re.compile(r"[\[\]()!@$%]")
 
 
 def parse_generic_range(
-    text: str, hole_size: int, *, dead: CardsLike | None = None, name: str = "range"
+    text: str,
+    hole_size: int,
+    *,
+    dead: CardsLike | None = None,
+    name: str = "range",
+    game: str | None = None,
 ) -> HandRange:
     """A range in the generic syntax (:mod:`showdown.cards.generic_range`) for any hand size.
+
+    ``game`` chooses the hand ordering behind ``15%`` (``omaha`` or
+    ``omaha-hilo`` for four cards; by default hold'em's or Omaha's).
 
     Examples
     --------
@@ -128,7 +136,7 @@ def parse_generic_range(
     from .generic_range import parse_generic
     from .hand_table import hand_cards
 
-    indices, weights = parse_generic(text, hole_size, name=name)
+    indices, weights = parse_generic(text, hole_size, name=name, game=game)
     dead_mask = _mask_of(dead, name="dead")
     if len(indices) == math.comb(52, hole_size) and np.all(weights == 1.0):
         return HandRange(None, None, text=text, hole_size=hole_size, dead_mask=dead_mask, name=name)
@@ -145,13 +153,16 @@ def parse_hand_or_range(
     *,
     dead: CardsLike | None = None,
     name: str = "hand",
+    game: str | None = None,
 ) -> HandRange:
     """Parse a player's holding for a game with ``hole_size`` hole cards.
 
     Two-card games take any hold'em range (:func:`parse_range`). Other sizes
-    take one specific hand (``"AsAhKsKh"`` for Omaha) or ``random`` / ``any``
+    take one specific hand (``"AsAhKsKh"`` for Omaha), ``random`` / ``any``
     / ``*``, which stays lazy: ``is_random`` is set and the 270,725 Omaha
-    hands are only built if :attr:`HandRange.combos` is read.
+    hands are only built if :attr:`HandRange.combos` is read, or a range in
+    the generic notation, whose ``15%`` reads the ordering of ``game``
+    (see :func:`parse_generic_range`).
 
     Examples
     --------
@@ -175,7 +186,7 @@ def parse_hand_or_range(
         if hole_size not in (4, 5, 6) or CARDS_ONLY.fullmatch(text):
             raise  # a list of cards with a bad one ("AsAsKsKh"): the card error says it best
         # Not one hand: a range in the generic syntax ("AA:xxyy, KK").
-        return parse_generic_range(text, hole_size, dead=dead, name=name)
+        return parse_generic_range(text, hole_size, dead=dead, name=name, game=game)
     if cards.size != hole_size:
         raise ValueError(f"{name}: expected {hole_size} cards, got {cards.size} in {text!r}")
     used = _mask_of(cards, name=name) & dead_mask
