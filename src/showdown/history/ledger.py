@@ -377,7 +377,6 @@ def _play(history: HandHistory, variant: Variant, n: int, logged: bool) -> HandF
     table = _Table(variant, stakes, stacks, antes, blinds)
     watcher = Watcher([street.name for street in variant.streets], n)
     for index, tokens in enumerate(split):
-        before = ActionContext(table.street, table.current_bet, tuple(table.totals))
         if tokens[0] == "d":
             if len(tokens) == 4 and tokens[1] == "dh":
                 table.deal(_player(tokens[2], n), _cards(tokens[3]))
@@ -385,16 +384,19 @@ def _play(history: HandHistory, variant: Variant, n: int, logged: bool) -> HandF
                 table.deal(-1, _cards(tokens[2]))
             else:
                 return None
+            # The watcher skips deals (and this pass never returns chips, so the totals
+            # before the last action add nothing): it is not told of them.
+            continue
+        before = ActionContext(table.street, table.current_bet, tuple(table.totals))
+        seat = _player(tokens[0], n)
+        verb = tokens[1] if len(tokens) > 1 else ""
+        if (verb == "f" or verb == "cc") and len(tokens) == 2:
+            table.act(seat, verb, 0)
+        elif verb == "cbr" and len(tokens) == 3:
+            table.act(seat, verb, _bet_chips(tokens[2], scale))
         else:
-            seat = _player(tokens[0], n)
-            verb = tokens[1] if len(tokens) > 1 else ""
-            if (verb == "f" or verb == "cc") and len(tokens) == 2:
-                table.act(seat, verb, 0)
-            elif verb == "cbr" and len(tokens) == 3:
-                table.act(seat, verb, _bet_chips(tokens[2], scale))
-            else:
-                return None
-        watcher(index, actions[index], before, table)
+            return None
+        watcher(index, actions[index], before, table, tokens)
     if table.status == COMPLETE:
         winner = table.folded.index(False)
         pot = sum(table.totals) - core.uncalled_bet.py_func(n, table.totals, table.ante_paid)[1]

@@ -205,16 +205,24 @@ class Watcher:
         self.last_totals: Sequence[int] = [0] * n
         self.bring_in_due = False
 
-    def __call__(self, index: int, action: str, before: ActionContext, state: Any) -> None:
-        """Count ``action`` (number ``index``), just applied to ``state`` (a ``HandState``,
-        or the light pass's table with the same attributes)."""
+    def __call__(
+        self,
+        index: int,
+        action: str,
+        before: ActionContext,
+        state: Any,
+        tokens: list[str] | None = None,
+    ) -> None:
+        """Count ``action`` (number ``index``, split in ``tokens`` if given), just applied
+        to ``state`` (a ``HandState``, or the light pass's table with its attributes)."""
         bring_in_due = self.bring_in_due
         # Read after this action, so it is the value before the next one.
         self.bring_in_due = state.bring_in_due
         self.state = state
         self.last_index = index
         self.last_totals = before.totals
-        tokens = action.split()
+        if tokens is None:
+            tokens = action.split()
         if tokens[0] == "d":
             return
         seat = _player_index(tokens[0])
