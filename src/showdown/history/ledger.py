@@ -10,9 +10,11 @@ bet) in plain lists, watched by the same :class:`~showdown.history.replayed.Watc
 and ends in the same :func:`~showdown.history.replayed.finish`.
 
 It covers the hands of the board games with blinds (hold'em and Omaha, every
-betting structure) whose result needs no showdown evaluation: the pot went
-uncontested, the file logs the winnings, or a live hand at the showdown is
-unknown (the file's finishing stacks decide). It returns ``None`` for anything
+betting structure). The pot goes uncontested, or the file logs the winnings, or
+the showdown's hands are all known and the simulator's own settlement
+(:mod:`showdown.simulator.hand.settlement`: evaluator, side pots, hi-lo halves,
+odd chips) pays them, or a live hand at the showdown is unknown (the file's
+finishing stacks decide). It returns ``None`` for anything
 else and for anything the rules refuse (an action out of turn, a raise out of
 range, a card dealt twice, a history that stops mid-hand...): the full replay
 then gives the result or the error that names the action. Either way the facts
@@ -29,6 +31,7 @@ from showdown.cards import parse_card
 from showdown.games import hand_type
 from showdown.simulator import core
 from showdown.simulator.hand import BETTING, COMPLETE, DEALING, SHOWDOWN, UNKNOWN
+from showdown.simulator.hand.settlement import evaluate_requests, settle_pots, showdown_requests
 from showdown.simulator.phh import HandHistory
 from showdown.simulator.phh.history import MAX_SCALE
 from showdown.simulator.phh.replay import ActionContext
@@ -313,6 +316,38 @@ class _Table:
         _after_bet(seat, self.n, self.folded, self.all_in, reopen, self.needs, self.may_raise)
 
 
+class _Showdown:
+    """The table at its showdown, with the attributes the simulator's settlement reads
+    (every live hand shown: none is mucked), the uncalled bet already returned."""
+
+    def __init__(self, table: _Table) -> None:
+        n = self.n = table.n
+        self.variant = table.variant
+        self.folded = table.folded
+        self.mucked = [False] * n
+        self.hole_cards = table.hole_cards
+        self.board = table.board
+        self.ante_paid = table.ante_paid
+        self.totals = list(table.totals)
+        self.stacks = list(table.stacks)
+        seat, excess = core.uncalled_bet.py_func(n, self.totals, self.ante_paid)
+        self.totals[seat] -= excess
+        self.stacks[seat] += excess
+        self.button = n - 1
+        self.odd_chips = "standard"  # the replay's policy
+        self.house_chips = 0
+        self.winnings = [0] * n
+        self.exact_stacks = None
+
+
+def _settle(table: _Table) -> list[int]:
+    """Each player's winnings at a showdown of known hands, by the simulator's own
+    settlement (evaluator, main and side pots, hi-lo halves, odd chips)."""
+    showdown = _Showdown(table)
+    settle_pots(showdown, evaluate_requests(showdown_requests(showdown)))  # type: ignore[arg-type]
+    return showdown.winnings
+
+
 def _stakes(history: HandHistory, variant: Variant, scale: int) -> tuple[Stakes, list[int],
                                                                           list[int]]:  # fmt: skip
     """Stakes, antes and blinds in whole chips, as ``HandHistory.create_state`` makes them."""
@@ -404,11 +439,11 @@ def _play(history: HandHistory, variant: Variant, n: int, logged: bool) -> HandF
         order: list[int] = []
     elif table.status == SHOWDOWN:
         order = [seat for seat in range(n) if not table.folded[seat]]
-        if not logged and all(UNKNOWN not in table.hole_cards[seat] for seat in order):
-            return None  # the rules must settle this showdown: the full replay does
-        # A live hand nobody saw: the replay could not settle it either, so the file's
-        # winnings or finishing stacks decide (or the hand is refused, by finish).
         settled = None
+        if not logged and all(UNKNOWN not in table.hole_cards[seat] for seat in order):
+            settled = _settle(table)
+        # Else the file's winnings decide; or a live hand nobody saw, which the replay
+        # could not settle either: the finishing stacks decide (or finish refuses it).
     else:
         return None  # the history stops mid-hand: the replay says where
     return finish(history, scale, table.totals, table.ante_paid, order, settled, watcher)
