@@ -52,9 +52,10 @@ def _read_all(path) -> list[HandHistory]:
 
 
 @pytest.mark.skipif(not DATASET.is_dir(), reason="the PHH dataset sample is not present")
-def test_dataset_sample_hands_are_the_same_and_mostly_light():
+def test_dataset_sample_hands_are_the_same_and_all_light():
     outcomes = [_compare(history) for history in _read_all(DATASET)]
-    assert outcomes.count("light") > 0.8 * len(outcomes)
+    # Every hand the replay takes, the light pass takes too (refused ones: same message).
+    assert "full" not in outcomes and outcomes.count("light") > 100
 
 
 @pytest.mark.skipif(not (SHARED / "phh-sample").is_dir(), reason="the PHH sample is not present")
@@ -83,7 +84,9 @@ def test_simulated_hands_are_the_same(game, stack):
         history = read_phh(text)
         outcomes.append(_compare(history))
         outcomes.append(_compare(_with_winnings(history)))
-    assert "refused" not in outcomes and outcomes.count("light") >= len(outcomes) // 2
+    # Every hand takes the light pass: showdowns with no winnings logged are paid by
+    # the simulator's settlement, and compared with the full replay's payout above.
+    assert outcomes == ["light"] * len(outcomes)
 
 
 def _mutations(history: HandHistory, rng: random.Random) -> list[HandHistory]:
