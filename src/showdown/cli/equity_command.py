@@ -448,6 +448,8 @@ def equity_command(
     note = _target_note(result)
     if note is not None:
         click.echo(note, err=True)
+    if result.note:  # an exact run stopped far over its estimate and sampled instead
+        click.echo(f"Note: {result.note}.", err=True)
 
 
 def _document(

@@ -183,10 +183,16 @@ def equity(
         return _sample_drawing(spot, exact, samples, target_stderr, max_samples, seed, requested,
                                client, scheduler)  # fmt: skip
     plan = _choose_method(spot, exact, samples, target_stderr, use_tables, threads_used)
+    note = None
     if plan is not None:
-        with _ReportTo(requested) as report, _cluster(client, scheduler) as chosen:
-            counters = exact_module.run_exact(spot, plan, report, combos=combos, client=chosen)
-        return _result(spot, counters, exact=True, seed=None)
+        try:
+            with _ReportTo(requested) as report, _cluster(client, scheduler) as chosen:
+                counters = exact_module.run_exact(spot, plan, report, combos=combos, client=chosen)
+            return _result(spot, counters, exact=True, seed=None)
+        except exact_module.ExactOverrunError as stopped:
+            if exact is True:
+                raise
+            note = stopped.note  # far over its estimate (or out of memory): sample instead
     if seed is None:
         seed = secrets.randbits(63)
     if samples is None and target_stderr is None:
@@ -225,6 +231,7 @@ def equity(
         seed=seed,
         target_stderr=target_stderr,
         target_met=target_met,
+        note=note,
     )
 
 
@@ -359,7 +366,7 @@ def _choose_method(
         return None
     plan = exact_module.cached_plan(spot, threads, use_tables)
     if exact is None:
-        return plan if plan.estimated_seconds <= EXACT_SECONDS_LIMIT else None
-    if plan.estimated_seconds > exact_module.MAX_EXACT_SECONDS:
+        return plan if exact_module.runs_exactly(plan, EXACT_SECONDS_LIMIT) else None
+    if not exact_module.runs_exactly(plan, exact_module.MAX_EXACT_SECONDS):
         raise exact_module.ExactTooSlowError(exact_module.refusal_message(plan))
     return plan
