@@ -213,7 +213,12 @@ def runout_counters(
     estimate = runout_estimate(spot, threads)
     too_big = estimate.bytes > planning.MAX_EXACT_BYTES
     if estimate.seconds > MAX_EXACT_SECONDS or too_big:
-        memory = f", {planning.size_text(estimate.bytes)} of memory" if too_big else ""
+        memory = (
+            f", {planning.size_text(estimate.bytes)} of memory, over the "
+            f"{planning.size_text(planning.MAX_EXACT_BYTES)} allowed"
+            if too_big
+            else ""
+        )
         raise ExactTooSlowError(
             f"runouts: enumerating every next card would take about "
             f"{planning.duration_text(estimate.seconds)} ({estimate.evaluations:.2g} "

@@ -136,9 +136,8 @@ def refusal_message(plan: ExactPlan) -> str:
         what = f"{plan.estimated_evaluations / plan.details['players']:.3g} deals"
     else:
         what = f"{plan.joint_holdings:.3g} joint holdings"
-    take = "would take" if plan.fits_in_memory else "would need more memory than allowed:"
     return (
-        f"exact enumeration {take} {plan.describe()} over {what}; sample instead: "
+        f"exact enumeration would take {plan.describe()} over {what}; sample instead: "
         "samples=/target_stderr= in Python, --samples/--stderr on the command line"
     )
 

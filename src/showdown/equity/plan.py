@@ -123,11 +123,15 @@ class ExactPlan:
         return float(self.details.get("kernel_seconds", self.estimated_seconds * self.threads))
 
     def describe(self) -> str:
-        """Human summary of the estimate, e.g. ``about 3 h (4.1e12 evaluations)``."""
+        """Human summary of the estimate, e.g. ``about 3 h (4.1e12 evaluations)``
+        (and the memory, when over :data:`MAX_EXACT_BYTES`)."""
         evaluations = f"{self.estimated_evaluations:.2g} evaluations"
         text = f"about {duration_text(self.estimated_seconds)} ({evaluations}"
         if not self.fits_in_memory:
-            text += f", {size_text(self.estimated_bytes)} of memory"
+            text += (
+                f", {size_text(self.estimated_bytes)} of memory, over the "
+                f"{size_text(MAX_EXACT_BYTES)} allowed"
+            )
         return text + ")"
 
 
@@ -146,16 +150,16 @@ def duration_text(seconds: float) -> str:
 
 
 def size_text(size: float) -> str:
-    """Bytes as text, e.g. ``3.2 GiB``.
+    """Bytes as text, e.g. ``3.5 GiB``.
 
     Examples
     --------
-    >>> size_text(3.5 * 2**30), size_text(2e5)
-    ('3.5 GiB', '0.19 MiB')
+    >>> size_text(3.5 * 2**30), size_text(121.3 * 2**30), size_text(2e5)
+    ('3.5 GiB', '121 GiB', '0.191 MiB')
     """
     if size >= 2**30:
-        return f"{size / 2**30:.2g} GiB"
-    return f"{size / 2**20:.2g} MiB"
+        return f"{size / 2**30:.3g} GiB"
+    return f"{size / 2**20:.3g} MiB"
 
 
 # ----------------------------------------------------------------------------- class counts
