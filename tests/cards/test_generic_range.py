@@ -295,7 +295,7 @@ def test_holdem_generic_equals_classic() -> None:
         ("AA:xxyy,, KK", 8, "unexpected"),
         ("AA:$Q", 3, r"unknown macro '\$Q'"),
         ("AAAAK", 0, "needs 5 cards"),
-        ("15%", 0, "hand ordering"),
+        ("5%-150%", 3, "a percentage must be in"),
         ("AA@2, KK", 6, "every sub-range needs a weight"),
         ("(AA@2, KK@1):xxyy", 3, "top-level"),
         ("AwKy-QwJw", 4, "same suits"),
@@ -308,6 +308,12 @@ def test_errors_name_the_position(text: str, position: int, words: str) -> None:
     assert caught.value.position == position
     assert f"position {position + 1}" in str(caught.value) or position >= len(text)
     assert caught.value.caret.splitlines()[1] == " " * position + "^"
+
+
+def test_a_game_without_an_ordering_names_the_percentage() -> None:
+    with pytest.raises(RangeSyntaxError, match="no hand ordering ships for omaha5") as caught:
+        parse_generic("AA, 15%", 5)
+    assert caught.value.position == 4
 
 
 def test_omaha_holding_text_reads_generic_ranges() -> None:

@@ -218,7 +218,7 @@ def test_to_pandas_summary_and_the_notebook_view() -> None:
     weights = made.summary()
     assert weights.to_numpy().sum() == pytest.approx(made.combo_weight)
     page = made._repr_html_()
-    for text in ("double-suited", "one pair", "AsAhKsKh", "AA:xxyy, KK:0.5", "omaha"):
+    for text in ("double-suited", "one pair", "AsAh", "AA:xxyy, KK:0.5", "omaha"):
         assert text in page
     # The heaviest hands come first: 864 ace hands at weight 1 before any kings at 0.5.
     listing = page.split("top 12 hands")[1]

@@ -13,7 +13,8 @@ indices (:mod:`showdown.cards.hand_table`) with weights. The grammar is
 * **spans** ``QQ+``, ``88-55``, ``AwJw+``, ``KwQw-KwTw`` (aces high);
 * **combinators** ``!`` (difference), ``:`` (intersection), ``,`` (union),
   tightest first, each left to right, ``( )`` to group;
-* ``15%`` / ``5%-10%`` take a slice of the hand ordering (hold'em only for now);
+* ``15%`` / ``5%-10%`` take a slice of the game's hand ordering (hold'em, Omaha and
+  Omaha hi-lo: :mod:`showdown.cards.preflop_order`, :mod:`showdown.cards.omaha_order`);
 * a top-level sub-range may end in ``@n`` (relative weights, the larger
   wins when a hand is named twice) or hold'em's ``:0.5``.
 
@@ -315,21 +316,29 @@ def _percent(node: lark.Tree, context: _Context) -> NDArray[np.int64]:
     for token, value in zip(tokens, values, strict=True):
         if not 0 < value <= 1:
             raise _fail(context, token, f"a percentage must be in (0%, 100%], got {str(token)!r}")
-    if context.size != 2:
-        raise _fail(
-            context,
-            tokens[0],
-            f"percent ranges need a hand ordering, and none is available yet for "
-            f"{context.size}-card hands (only hold'em has one)",
-        )
-    from .preflop_order import top_classes  # the shipped ordering is read on first use
-
-    top = _classes_indices(top_classes(max(values)))
+    top = _top_indices(max(values), context, tokens[0])
     if len(values) == 1:
         return top
-    below = _classes_indices(top_classes(min(values)))
+    below = _top_indices(min(values), context, tokens[0])
     # "5%-10%": the top 10 % less the top 5 % (the slice between the two sliders).
     return top[~np.isin(top, below)] if min(values) < max(values) else top
+
+
+def _top_indices(
+    fraction: float, context: _Context, token: lark.Tree | lark.Token
+) -> NDArray[np.int64]:
+    """Table indices of the top ``fraction`` of hands by the game's ordering."""
+    # The shipped orderings are read on first use.
+    if context.size == 2:
+        from .preflop_order import top_classes
+
+        return _classes_indices(top_classes(fraction))
+    from .omaha_order import ORDERED_GAMES, no_ordering, top_hands
+
+    game = context.game or ("omaha" if context.size == 4 else f"omaha{context.size}")
+    if context.size != 4 or game not in ORDERED_GAMES:
+        raise _fail(context, token, no_ordering(game))
+    return top_hands(fraction, game)
 
 
 def _classes_indices(names: tuple[str, ...]) -> NDArray[np.int64]:

@@ -403,7 +403,21 @@ class OmahaRange(Range):
         )
         if self.dead_mask:
             caption += f", dead {format_cards(_mask_cards(self.dead_mask)[::-1])}"
-        return range_html(self.combos, self.weights, caption=caption)
+        return range_html(
+            self.combos, self.weights, caption=caption, strength_order=self._strength_order()
+        )
+
+    def _strength_order(self) -> NDArray[np.int64] | None:
+        """Each hand's place in the game's ordering (0 = best), or None without one."""
+        from .._data_files import DataFileError
+        from .omaha_order import ORDERED_GAMES, hand_rank
+
+        if self.game not in ORDERED_GAMES:
+            return None
+        try:
+            return hand_rank(self.combos, self.game)
+        except DataFileError:
+            return None  # a damaged file: the view lists highest cards first instead
 
 
 def _blank() -> OmahaRange:

@@ -196,11 +196,11 @@ def range_html(
         '<table style="border-collapse:collapse;font-size:11px">'
         f"<caption>{caption}</caption><tr>{'</tr><tr>'.join(lines)}</tr></table>"
     )
-    # Heaviest first; among equal weights the strongest (or highest cards) first.
-    if strength_order is None:
-        keys = [-combos[:, column].astype(np.int64) for column in range(size)]
-    else:
-        keys = [strength_order]
+    # Heaviest first; among equal weights the strongest, then the highest cards, first
+    # (np.lexsort reads its keys least significant first).
+    keys = [-combos[:, column].astype(np.int64) for column in range(size)]
+    if strength_order is not None:
+        keys.append(strength_order)
     chosen = np.lexsort((*keys, -weights))[:top]
     pairing, suits = pairing_codes(combos[chosen]), suit_codes(combos[chosen])
     hands = "".join(

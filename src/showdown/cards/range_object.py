@@ -31,6 +31,7 @@ from .range_grid import (
     cell_combos,
     cell_of_class,
     combo_cells,
+    grid_html,
     grid_values,
 )
 from .range_notation import format_range
@@ -340,8 +341,12 @@ class Range(HandRange):
                 f"top: fraction must be in (0, 1] (0.15 is the top 15 %), got {fraction!r}"
             )
         if _is_generic(None, game):
+            from .omaha_order import ORDERED_GAMES, no_ordering
+
             assert game is not None
-            # "15%" of the game's ordering (an error for games without one).
+            if board_game(game)[0] not in ORDERED_GAMES:
+                raise ValueError(f"top: {no_ordering(board_game(game)[0])}")
+            # "15%" of the game's ordering: the same hands as the range text.
             return Range(f"{fraction * 100:.12g}%", game=game, dead=dead, name="top")
         grid = np.zeros((13, 13))
         for name in top_classes(fraction):
@@ -542,19 +547,6 @@ class Range(HandRange):
         """The 13x13 grid, each cell shaded by its weight (Jupyter's display)."""
         import html  # only notebooks need it
 
-        values = self.grid()
-        rows = []
-        for row in range(13):
-            cells = []
-            for column in range(13):
-                value = float(values[row, column])
-                label = GRID_LABELS[row][column]
-                tip = f"{label}: {value:.0%} of {CELL_COMBOS[row, column]} combos"
-                cells.append(
-                    f'<td title="{tip}" style="background:rgba(214,39,40,{value:.3f});'
-                    f'text-align:center;padding:2px 4px;font-size:11px">{label}</td>'
-                )
-            rows.append("<tr>" + "".join(cells) + "</tr>")
         text = self.text if len(self.text) <= 200 else self.text[:197] + "..."
         caption = (
             f"{html.escape(text)}<br>{len(self)} combos, weight {self.combo_weight:g} "
@@ -562,10 +554,7 @@ class Range(HandRange):
         )
         if self.dead_mask:
             caption += f", dead {format_cards(_mask_cards(self.dead_mask)[::-1])}"
-        return (
-            '<table style="border-collapse:collapse">'
-            f"<caption>{caption}</caption>{''.join(rows)}</table>"
-        )
+        return grid_html(self.grid(), caption)
 
     def plot(self, *, values: ArrayLike | None = None, ax: Any = None, **options: Any) -> Any:
         """Draw the grid with matplotlib; see :func:`showdown.cards.plot.plot_range`."""

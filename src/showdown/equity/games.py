@@ -174,7 +174,7 @@ def parse_players(game: Game, players: list[object]) -> list[Player]:
             holding = format_cards(cards.ravel())
         text = holding.strip()
         if game.kind == "board":
-            hand_range = parse_hand_or_range(text, game.hole_size, name=name)
+            hand_range = parse_hand_or_range(text, game.hole_size, name=name, game=game.name)
             parsed.append(Player(_range_label(hand_range), hand_range=hand_range))
         elif not text or is_random_text(text):
             # Nothing known ("" is no known card; a random word the same): every card is
