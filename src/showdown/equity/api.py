@@ -15,6 +15,7 @@ from .._progress import Progress, ProgressLike, check_progress
 from .._tasks import check_cluster_arguments, cluster_client
 from ..cards import CardsLike
 from . import exact as exact_module
+from .call_cache import remember_calls
 from .result import EquityResult
 from .spot import NO_WEIGHT_LEFT, Spot, cached_spot
 
@@ -30,6 +31,7 @@ DEFAULT_MAX_SAMPLES = 20_000_000
 MAX_SAMPLES = 2**53
 
 
+@remember_calls  # a repeated exact call is answered from its kept answer (call_cache)
 def equity(
     players: Sequence[object],
     *,
