@@ -91,6 +91,12 @@ def test_percent_slices_and_ranges_built_from_them() -> None:
     assert Range("10%-5%", game="omaha") == ten - five
     assert len(Range("15%:$ds", game="omaha")) == len(Range("15%", game="omaha") & "$ds")
     assert str(Range.top(0.15, game="omaha")) == "15%"
+    assert str(Range.top(1e-7, game="omaha")) == "0.00001%"  # one class: the best
+    smallest = Range.top(1e-7, game="omaha")
+    classes, _, sizes = suit_classes()
+    best = class_order("omaha")[0]
+    assert set(classes[hand_index(4, smallest.combos)].tolist()) == {best}
+    assert len(smallest) == sizes[best] and smallest == Range.top(1e-6, game="omaha")
     assert Range("100%", game="omaha") == Range("random", game="omaha")
     # Converting a percent range to another game keeps its hands, not its text.
     converted = Range(five, game="omaha-hilo")

@@ -347,7 +347,8 @@ class Range(HandRange):
             if board_game(game)[0] not in ORDERED_GAMES:
                 raise ValueError(f"top: {no_ordering(board_game(game)[0])}")
             # "15%" of the game's ordering: the same hands as the range text.
-            return Range(f"{fraction * 100:.12g}%", game=game, dead=dead, name="top")
+            percent = f"{fraction * 100:.10f}".rstrip("0").rstrip(".")  # never "1e-05"
+            return Range(f"{percent}%", game=game, dead=dead, name="top")
         grid = np.zeros((13, 13))
         for name in top_classes(fraction):
             grid[cell_of_class(name)] = 1.0

@@ -12,7 +12,7 @@ random opponent hand to a random board, for Omaha high and for Omaha hi-lo
    on each board are evaluated once (:func:`~showdown.evaluator.evaluate_omaha_hilo`);
 2. for each class, the deals that share no card with its representative are
    kept: a uniform sample of the deals that can happen with those hole cards
-   (rejection sampling keeps about 47 % of them, some 28,000 per class);
+   (rejection sampling keeps about 46 % of them, some 36,500 per class);
 3. the representative is evaluated on those boards and each deal's pot is
    shared by the showdown rule every equity kernel uses
    (:func:`~showdown.equity._scoring.score_outcomes`): ties split, and in
@@ -22,14 +22,14 @@ random opponent hand to a random board, for Omaha high and for Omaha hi-lo
 
 Every class is measured on the same deals (common random numbers), so most
 of the sampling noise is shared by classes of similar strength and their
-order is steadier than one class's standard error (about 0.0025 in equity)
-suggests. A slow test rebuilds a sample of classes with this code, and
-measures others with the Monte Carlo engine on independent deals, and finds
-them where the shipped order puts them within sampling error.
+order is steadier than one class's standard error (at most 0.0026 in equity)
+suggests. A slow test rebuilds a sample of classes with this code (the same
+counters), and measures others with the Monte Carlo engine on independent
+deals, finding them where the shipped order puts them within sampling error.
 
 Run it with ``python -m showdown.equity._build_omaha_order``: measured at
-about 3 minutes of one core (most of it evaluating 16,432 x 28,000 Omaha
-hands twice over: high and low), it writes
+182 s of one core (most of it evaluating 16,432 x 36,500 Omaha hands, high
+and low in one pass), it writes
 ``showdown/cards/data/preflop_order_omaha.csv``, whose SHA-256 then goes
 into :mod:`showdown._data_files`.
 """
