@@ -101,7 +101,8 @@ class OmahaRange(Range):
                 members = text._members  # the same hands; "15%" would change meaning
             else:
                 members = _members_of_hand_range(text, game_name)
-            self._setup_generic(text.combos, text.weights, text.dead_mask, name, game_name, members)
+            combos, weights = _arrays(text)
+            self._setup_generic(combos, weights, text.dead_mask, name, game_name, members)
             if dead is not None:
                 removed = self.remove(dead)
                 object.__setattr__(self, "_frozen", False)
@@ -475,13 +476,12 @@ def _members_of_hand_range(source: HandRange, game: str) -> tuple[range_text.Mem
         )
     except ValueError:
         again = None
-    if (
-        again is not None
-        and np.array_equal(again.combos, source.combos)
-        and np.array_equal(again.weights, source.weights)
-    ):
-        return _members_of_text(source.text, again)
-    return range_text.listing(source.combos, source.weights)
+    combos, weights = _arrays(source)
+    if again is not None and again.is_random == source.is_random:
+        again_combos, again_weights = _arrays(again)
+        if np.array_equal(again_combos, combos) and np.array_equal(again_weights, weights):
+            return _members_of_text(source.text, again)
+    return range_text.listing(combos, weights)
 
 
 def from_listed_combos(

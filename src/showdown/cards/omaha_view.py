@@ -140,7 +140,8 @@ def structure_table(
     Examples
     --------
     >>> from showdown.cards import Range
-    >>> counts, weights = structure_table(*_arrays(Range("AA:xxyy", game="omaha")))
+    >>> aces = Range("AA:xxyy", game="omaha")
+    >>> counts, weights = structure_table(aces.combos, aces.weights)
     >>> int(counts.sum()), PAIRINGS[4][int(np.argmax(counts.sum(axis=1)))]
     (864, 'one pair')
     """
@@ -151,10 +152,6 @@ def structure_table(
     counts = np.bincount(cells, minlength=total).reshape(shape).astype(np.int64)
     summed = np.bincount(cells, weights=weights, minlength=total).reshape(shape).astype(float)
     return counts, summed
-
-
-def _arrays(hand_range: object) -> tuple[NDArray[np.uint8], NDArray[np.float64]]:
-    return hand_range.combos, hand_range.weights  # type: ignore[attr-defined]
 
 
 def _shade(share: float) -> str:
