@@ -159,13 +159,17 @@ class Interleaved:
             self._one(engine)
         self.rounds += 1
 
-    def run(self, rounds: int) -> Interleaved:
-        """Warm both engines (a compile, a cache load), then ``rounds`` rounds."""
+    def warm(self) -> Interleaved:
+        """Run each engine once, untimed (a compile, a cache load, first allocations)."""
         for engine in self.engines:
             engine()
+        return self
+
+    def run(self, rounds: int) -> Interleaved:
+        """Warm both engines, then ``rounds`` rounds."""
+        self.warm()
         for _ in range(rounds):
             self.round()
-        self.loads.append(load_average())
         return self
 
     def median(self, engine: int, clock: str = "cpu") -> float:
@@ -178,6 +182,7 @@ class Interleaved:
 
     def info(self, first_items: float, second_items: float) -> dict[str, Any]:
         """The figures for ``extra_info``: medians, both ratios, rounds and loads."""
+        self.loads.append(load_average())
         return {
             "rounds": self.rounds,
             "load_before": round(self.loads[0], 2),

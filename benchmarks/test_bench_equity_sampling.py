@@ -123,7 +123,7 @@ def test_monte_carlo_beside_ompeval(benchmark, throughputs, ompeval: OmpEval, sp
         lambda: equity(players, samples=deals, seed=SEED, threads=1),
         lambda: ompeval.equity(peer, exact=False, hands=deals),
     )
-    runs.run(1)  # warm-up: compile or load kernels, fill caches
+    runs.warm()  # compile or load kernels, fill caches
     benchmark.pedantic(runs.round, rounds=ROUNDS)  # the benchmark times the pairs
     ours, theirs = runs.results
     assert all(result.trials == deals and not result.exact for result in ours)
@@ -225,7 +225,7 @@ def test_whole_call_beside_ompeval(benchmark, throughputs, ompeval: OmpEval):
         _calls(_showdown_call),
         _calls(lambda: ompeval.equity(players, board=board, exact=True).equity),
     )
-    runs.run(1)
+    runs.warm()
     benchmark.pedantic(runs.round, rounds=ROUNDS)
     assert runs.results[0][0][0] == pytest.approx(0.282828, abs=1e-6)
     assert runs.results[1][0][0] == pytest.approx(0.282828, abs=1e-6)
