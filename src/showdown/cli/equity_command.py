@@ -52,7 +52,7 @@ Examples:
   showdown equity AhKh QsQd --board 2c7d9h --by-card
       also each player's equity after each possible turn card
   showdown equity AsKs QQ+ random --samples 1000000000 --scheduler tcp://10.0.0.5:8786
-      on a Dask cluster (pip install 'showdown[dask]'): the local answer, faster
+      on a Dask cluster (pip install -e '.[dask]'): the local answer, faster
 
 \b
 Player syntax:
@@ -370,7 +370,7 @@ def _check_combos_choice(choice: str | None, n_players: int) -> None:
     metavar="ADDRESS",
     default=None,
     help="Compute on the Dask cluster of this scheduler (tcp://host:8786; needs "
-    "showdown[dask]); the answer is the local one.",
+    "the dask extra); the answer is the local one.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of a table.")
 def equity_command(

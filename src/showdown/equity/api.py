@@ -110,7 +110,7 @@ def equity(
         default.
     client
         A ``dask.distributed.Client``: run the work on its cluster (needs
-        ``pip install 'showdown[dask]'``). Monte Carlo runs go as tasks of
+        ``pip install -e '.[dask]'``). Monte Carlo runs go as tasks of
         about a million deals; exact runs as their enumeration blocks. The
         answer is the local one with the same arguments, bit for bit, at any
         number of workers. Work that takes milliseconds runs here anyway: the

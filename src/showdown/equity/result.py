@@ -465,7 +465,7 @@ class EquityResult:
         High-only games: each player's equity as a bar (sampled runs with
         95 % error bars). Hi-lo games: three bars per player, ``equity``,
         ``high_equity`` and ``low_equity`` (the error bar on ``equity``
-        only). Needs matplotlib (``pip install 'showdown[plot]'``).
+        only). Needs matplotlib (``pip install -e '.[plot]'``).
 
         Parameters
         ----------

@@ -219,7 +219,7 @@ def simulate(
         on both engines, without changing the results.
 
     client, scheduler
-        Play on a Dask cluster (``pip install 'showdown[dask]'``): a
+        Play on a Dask cluster (``pip install -e '.[dask]'``): a
         ``dask.distributed.Client``, or the address of its scheduler
         (``"tcp://host:8786"``, connected to for this call). Groups of tables
         become tasks (see :mod:`showdown.simulator.compiled.tasks`); the result
