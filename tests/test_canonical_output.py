@@ -1,4 +1,4 @@
-"""Output that speaks poker (issue 13): every echo of cards and ranges is canonical.
+"""Output that speaks poker: every echo of cards and ranges is canonical.
 
 The equity table, its JSON and the result's labels show ranges in the shortest usual
 notation and cards as ``As``/``Th`` whatever was typed, and each label parses back to

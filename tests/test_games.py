@@ -1,4 +1,4 @@
-"""One vocabulary of game names (issue 13): the registry and every entry point that reads it."""
+"""One vocabulary of game names: the registry and every entry point that reads it."""
 
 from __future__ import annotations
 

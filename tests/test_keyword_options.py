@@ -1,4 +1,4 @@
-"""Options are keyword-only everywhere (issue 13): positional parameters are what a call is
+"""Options are keyword-only everywhere: positional parameters are what a call is
 about (the players, the game and agents, the cards, a board); everything else is a keyword."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Rules of the test suite itself (issue 13, "tests that tell the truth"), checked on its source.
+"""Rules of the test suite itself, checked on its source.
 
 - A test that uses a peer library (pokerkit, eval7, phevaluator, poker-equity) carries the
   ``peers`` marker, so ``-m "not peers"`` leaves them all out.
@@ -6,11 +6,14 @@
   itself; importing one runs it twice under two names).
 - Command-line tests run ``showdown`` in a subprocess only as ``python -m showdown``, an entry
   point that always exists (never a fallback to ``python -m showdown.cli.main``).
+- Code and tests stand on their own: no issue-tracker numbers and no machine paths in the sources
+  (they say what and why instead).
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent
@@ -97,3 +100,18 @@ def test_cli_subprocesses_use_python_dash_m_showdown():
         and '"showdown.cli.main"' in path.read_text(encoding="utf-8")
     ]
     assert offenders == []
+
+
+def test_sources_cite_no_issue_numbers_and_no_machine_paths():
+    root = TESTS.parent
+    # Spelled in pieces so that this line does not match itself.
+    machine_paths = "|".join("/" + name + "/" for name in ("work", "root", "home"))
+    cited = re.compile(r"\b[Ii]ssues? #?\d+|" + machine_paths)
+    folders = [root / "src", TESTS, root / "benchmarks"]
+    files = [path for folder in folders for path in folder.rglob("*.py")]
+    offenders = []
+    for path in files:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if cited.search(line):
+                offenders.append(f"{path.relative_to(root)}:{number}: {line.strip()}")
+    assert not offenders, "\n".join(offenders)

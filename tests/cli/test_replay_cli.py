@@ -116,7 +116,7 @@ def _phh(tmp_path: Path, text: str) -> Path:
 
 
 def test_actions_in_poker_words_and_who_won_with_what(tmp_path: Path):
-    # The example of issue 13: p3 wins 1,200 with a Full House, Kings over Sevens.
+    # A full narration: p3 wins 1,200 with a Full House, Kings over Sevens.
     game = (
         'variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [5, 10, 0]\nmin_bet = 10\n'
         "starting_stacks = [2000, 2000, 2000]\n"

@@ -1,4 +1,4 @@
-"""``evaluate(hand, board=...)`` and ``evaluate_low8(hand, board=...)`` (issue 13).
+"""``evaluate(hand, board=...)`` and ``evaluate_low8(hand, board=...)``.
 
 The oracle is the evaluator on the joined cards: a hand with a board must rank exactly
 as its own cards and the board written together.

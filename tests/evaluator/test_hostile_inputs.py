@@ -1,4 +1,5 @@
-"""Regressions of issue 7 items 6 and 13 (evaluator side): every bad input is a clear ValueError."""
+"""Hostile inputs to the evaluator (wrong dtypes, shapes, codes, masked or huge views): each is a
+clear ValueError naming the input, never a crash or a wrong answer."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Agents that raise, and bad clocks or time limits (issue 7 item 12)."""
+"""Agents that raise, and bad clocks or time limits."""
 
 from __future__ import annotations
 

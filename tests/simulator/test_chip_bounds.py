@@ -1,4 +1,4 @@
-"""Huge stacks: a documented bound, exact statistics, no int64 overflow (issue 7 item 2)."""
+"""Huge stacks: a documented bound, exact statistics, no int64 overflow."""
 
 from __future__ import annotations
 

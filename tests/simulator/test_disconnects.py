@@ -1,4 +1,4 @@
-"""Disconnections: validated, bounded per hand, never a hang (issue 7 item 8)."""
+"""Disconnections: validated, bounded per hand, never a hang."""
 
 from __future__ import annotations
 

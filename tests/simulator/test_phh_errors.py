@@ -1,7 +1,4 @@
-"""PHH errors name the file, field or action and the reason; nothing invalid is accepted.
-
-Issue 7 items 10 and 11.
-"""
+"""PHH errors name the file, field or action and the reason; nothing invalid is accepted."""
 
 from __future__ import annotations
 

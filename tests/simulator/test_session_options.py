@@ -1,4 +1,4 @@
-"""simulate()'s options (issue 13): keyword-only, one default seat count, a seed you can repeat,
+"""simulate()'s options: keyword-only, one default seat count, a seed you can repeat,
 a starting stack of at least one big blind; the same rules in Python and on the command line."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Types the evaluator promises (issue 13): one hand gives a numpy scalar, a batch an array.
+"""Types the evaluator promises: one hand gives a numpy scalar, a batch an array.
 
 mypy checks this file (``tests/typecheck`` is in ``[tool.mypy] files``): an ``assert_type``
 that does not hold is a type error in CI. pytest runs it too, and the ``isinstance``
