@@ -44,7 +44,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from . import range_text
-from .codes import CardsLike, as_card_array, format_card, format_cards, parse_cards
+from .codes import CardsLike, as_card_array, format_card, parse_cards
 from .hand_range import HandRange, _mask_cards, is_random_text
 from .hand_table import hand_cards, hand_masks
 from .omaha_view import (
@@ -392,18 +392,15 @@ class OmahaRange(Range):
         return (_rebuild, (*state, self._members))
 
     def __repr__(self) -> str:
-        text = self.text if len(self.text) <= 200 else self.text[:197] + "..."
-        return f"Range({text!r}, game={self.game!r})"
+        return f"Range({self._short_text()!r}, game={self.game!r})"
 
     def _repr_html_(self) -> str:
         """Pair structure x suit structure with counts and shares, and the top hands."""
-        text = self.text if len(self.text) <= 200 else self.text[:197] + "..."
         caption = (
-            f"{html.escape(text)} ({self.game})<br>{len(self):,} combos, weight "
+            f"{html.escape(self._short_text())} ({self.game})<br>{len(self):,} combos, weight "
             f"{self.combo_weight:g} ({self.fraction:.2%} of {self.hole_size}-card hands)"
+            f"{self._dead_caption()}"
         )
-        if self.dead_mask:
-            caption += f", dead {format_cards(_mask_cards(self.dead_mask)[::-1])}"
         return range_html(
             self.combos, self.weights, caption=caption, strength_order=self._strength_order()
         )

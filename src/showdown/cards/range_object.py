@@ -544,17 +544,24 @@ class Range(HandRange):
     def __repr__(self) -> str:
         return f"Range({self.text!r})"
 
+    def _short_text(self) -> str:
+        """The range's text cut to 200 characters, for captions and reprs."""
+        return self.text if len(self.text) <= 200 else self.text[:197] + "..."
+
+    def _dead_caption(self) -> str:
+        """``", dead ..."`` naming the removed cards, or nothing."""
+        if not self.dead_mask:
+            return ""
+        return f", dead {format_cards(_mask_cards(self.dead_mask)[::-1])}"
+
     def _repr_html_(self) -> str:
         """The 13x13 grid, each cell shaded by its weight (Jupyter's display)."""
         import html  # only notebooks need it
 
-        text = self.text if len(self.text) <= 200 else self.text[:197] + "..."
         caption = (
-            f"{html.escape(text)}<br>{len(self)} combos, weight {self.combo_weight:g} "
-            f"({self.fraction:.1%} of hands)"
+            f"{html.escape(self._short_text())}<br>{len(self)} combos, weight "
+            f"{self.combo_weight:g} ({self.fraction:.1%} of hands){self._dead_caption()}"
         )
-        if self.dead_mask:
-            caption += f", dead {format_cards(_mask_cards(self.dead_mask)[::-1])}"
         return grid_html(self.grid(), caption)
 
     def plot(self, *, values: ArrayLike | None = None, ax: Any = None, **options: Any) -> Any:
