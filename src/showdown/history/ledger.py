@@ -348,40 +348,12 @@ def _settle(table: _Table) -> list[int]:
     return showdown.winnings
 
 
-def _stakes(history: HandHistory, variant: Variant, scale: int) -> tuple[Stakes, list[int],
-                                                                          list[int]]:  # fmt: skip
-    """Stakes, antes and blinds in whole chips, as ``HandHistory.create_state`` makes them."""
-    n = len(history.starting_stacks)
-    antes = [_chips(v, scale) for v in history.antes] if history.antes else [0] * n
-    blinds = (
-        [_chips(v, scale) for v in history.blinds_or_straddles]
-        if history.blinds_or_straddles
-        else [0] * n
-    )
-    if n == 2:  # heads-up: p1 is the big blind, the button p2 posts the small blind
-        antes, blinds = antes[::-1], blinds[::-1]
-
-    def chips(value: Any) -> int:
-        return _chips(value or 0, scale)
-
-    if variant.betting == "fixed":
-        small = chips(history.small_bet) or max(blinds, default=0)
-        big = chips(history.big_bet) or 2 * small
-    else:
-        small = chips(history.min_bet) or max(blinds, default=0)
-        big = 2 * small
+def _stakes(history: HandHistory, scale: int) -> tuple[Stakes, list[int], list[int]]:
+    """Stakes, antes and blinds in whole chips: ``HandHistory.forced_bets`` at this scale."""
     try:
-        stakes = Stakes(
-            small_blind=min((b for b in blinds if b), default=0),
-            big_blind=max(blinds, default=0),
-            ante=max(antes, default=0),
-            bring_in=chips(history.bring_in),
-            small_bet=small,
-            big_bet=big,
-        )
+        return history.forced_bets(lambda value: _chips(value or 0, scale))
     except ValueError:
         raise _LeftToReplayError from None
-    return stakes, antes, blinds
 
 
 def light_facts(history: HandHistory) -> HandFacts | None:
@@ -405,7 +377,7 @@ def _play(history: HandHistory, variant: Variant, n: int, logged: bool) -> HandF
     actions = prepared_actions(history.actions)
     split = [action.split() for action in actions]
     scale = _scale(history, [t[2] for t in split if len(t) == 3 and t[1] == "cbr"])
-    stakes, antes, blinds = _stakes(history, variant, scale)
+    stakes, antes, blinds = _stakes(history, scale)
     stacks = [_chips(v, scale) for v in history.starting_stacks]
     if min(stacks) <= 0 or len(antes) != n or len(blinds) != n:
         return None

@@ -21,7 +21,7 @@ import math
 import os
 import stat
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -152,37 +152,49 @@ class HandHistory:
                 )
         return denominator
 
-    def create_state(self, *, odd_chips: str = "standard") -> HandState:
-        """A manually dealt :class:`HandState` at the start of this hand, before any action."""
-        variant = self.game
+    def forced_bets(
+        self, chips: Callable[[Number | None], int]
+    ) -> tuple[Stakes, list[int], list[int]]:
+        """The hand's stakes and each seat's ante and blind in whole chips.
+
+        ``chips`` turns an amount of the file (or ``None``) into whole chips at the
+        hand's scale. Heads-up with blinds, PHH lists the big blind first while the
+        button (the second player) posts the small blind, so the two are swapped.
+        Raises ``ValueError`` (from :class:`Stakes`) on stakes the rules refuse.
+        """
         n = len(self.starting_stacks)
-        scale = self.scale
-
-        def chips(value: Number | None) -> int:
-            return int(Fraction(str(value or 0)) * scale)
-
         antes = [chips(v) for v in self.antes] if self.antes else [0] * n
         blinds = (
             [chips(v) for v in self.blinds_or_straddles] if self.blinds_or_straddles else [0] * n
         )
-        if n == 2 and variant.blinds:
-            # Heads-up: p1 is the big blind, the button p2 posts the small blind.
+        if n == 2 and self.game.blinds:
             antes, blinds = antes[::-1], blinds[::-1]
-        if variant.betting == "fixed":
+        if self.game.betting == "fixed":
             small = chips(self.small_bet) or max(blinds, default=0)
             big = chips(self.big_bet) or 2 * small
         else:
             small = chips(self.min_bet) or max(blinds, default=0)
             big = 2 * small
+        stakes = Stakes(
+            small_blind=min((b for b in blinds if b), default=0),
+            big_blind=max(blinds, default=0),
+            ante=max(antes, default=0),
+            bring_in=chips(self.bring_in),
+            small_bet=small,
+            big_bet=big,
+        )
+        return stakes, antes, blinds
+
+    def create_state(self, *, odd_chips: str = "standard") -> HandState:
+        """A manually dealt :class:`HandState` at the start of this hand, before any action."""
+        variant = self.game
+        scale = self.scale
+
+        def chips(value: Number | None) -> int:
+            return int(Fraction(str(value or 0)) * scale)
+
         try:
-            stakes = Stakes(
-                small_blind=min((b for b in blinds if b), default=0),
-                big_blind=max(blinds, default=0),
-                ante=max(antes, default=0),
-                bring_in=chips(self.bring_in),
-                small_bet=small,
-                big_bet=big,
-            )
+            stakes, antes, blinds = self.forced_bets(chips)
             state = HandState(
                 variant,
                 stakes,
