@@ -49,6 +49,17 @@ def test_icm_plot_writes_a_file(tmp_path) -> None:
     assert path.read_bytes()[:4] == b"\x89PNG"
 
 
+@pytest.mark.parametrize("name", ["missing/icm.png", "icm.unknownformat"])
+def test_a_plot_that_cannot_be_written_is_one_error_naming_the_option(tmp_path, name) -> None:
+    pytest.importorskip("matplotlib")
+    path = tmp_path / name
+    for command in (["icm", "50", "30", "20", "-p", "70,30"], ["pushfold", "10"]):
+        code, _, err = run(*command, "--plot", str(path))
+        assert code == 1
+        assert err.startswith(f"Error: --plot: cannot write {str(path)!r}"), err
+        assert len(err.strip().splitlines()) == 1, err
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -11,6 +11,7 @@ import os
 
 import click
 
+from ._figures import save_figure
 from .simulate_command import BadInputIsStatusOne
 
 
@@ -102,9 +103,5 @@ def analyze_command(
 
         matplotlib.use("Agg")
         ax = result.plot(player)
-        try:
-            ax.figure.savefig(plot_file)
-        except OSError as error:
-            reason = error.strerror or str(error)
-            raise click.ClickException(f"--plot: cannot write {plot_file!r}: {reason}") from None
+        save_figure(ax.figure, plot_file)
         click.echo(f"graph written to {plot_file}", err=True)

@@ -14,6 +14,7 @@ from typing import Any
 
 import click
 
+from ._figures import save_figure
 from .simulate_command import BadInputIsStatusOne
 
 EPILOG = """\b
@@ -109,9 +110,7 @@ def save_plot(document: dict[str, Any], path: str) -> None:
         value_label="share",
         title="ICM: share of the chips and of the prize pool",
     )
-    figure.tight_layout()
-    figure.savefig(path)
-    pyplot().close(figure)
+    save_figure(figure, path)
 
 
 @click.command(

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ._figures import save_figure
 from .icm_command import parse_numbers
 from .simulate_command import BadInputIsStatusOne
 
@@ -123,13 +124,7 @@ def _stretch(low: float, high: float) -> str:
 
 
 def _save(figure_owner: tuple[object, object], path: str) -> None:
-    from .._plotting import pyplot
-
-    axes = figure_owner[0]
-    figure = axes.figure  # type: ignore[attr-defined]
-    figure.tight_layout()
-    figure.savefig(path)
-    pyplot().close(figure)
+    save_figure(figure_owner[0].figure, path)  # type: ignore[attr-defined]
 
 
 @click.command(
