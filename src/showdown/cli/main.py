@@ -85,6 +85,10 @@ def main() -> None:
       showdown eval --omaha AsAhKdQc --board Ad7c2h9s3d --low
       showdown simulate --game nlhe --players 6 --hands 100000 --agents random,call,strength
       showdown replay hand.phh
+      showdown equity AsAhKd9d "AA:xxyy, KK" --game omaha --board Ks7d2c
+      showdown analyze hands/ --player Hero --plot ev.png
+      showdown icm 5000 3000 2000 --payouts 50,30,20
+      showdown pushfold 10
     """
 
 
