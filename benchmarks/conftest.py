@@ -8,6 +8,9 @@ and peer ratios is printed (as markdown, so it can go into the README).
 
 from __future__ import annotations
 
+import os
+import statistics
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,17 +24,26 @@ SEED = 20261129
 
 @dataclass
 class Rate:
-    """One measured throughput."""
+    """One measured throughput, with the machine's load average when it was recorded."""
 
     label: str
     median_seconds: float
     items: int
     unit: str
     target: str = ""
+    load: float = field(default_factory=lambda: load_average())
 
     @property
     def per_second(self) -> float:
         return self.items / self.median_seconds
+
+
+def load_average() -> float:
+    """The one-minute load average (runnable processes; 2 or more keeps 2 cores busy)."""
+    try:
+        return os.getloadavg()[0]
+    except OSError:  # pragma: no cover - platforms without it
+        return float("nan")
 
 
 @dataclass
@@ -59,6 +71,18 @@ class Throughputs:
             benchmark.extra_info["target"] = target
         return rate
 
+    def record_times(
+        self, key: str, seconds: list[float], items: int, unit: str = "deals", target: str = ""
+    ) -> Rate:
+        """Store ``items / median(seconds)`` from timings taken by the test itself.
+
+        For tests that time two engines in turn (see :class:`Interleaved`),
+        where ``benchmark`` sees only the pair.
+        """
+        rate = Rate(key, statistics.median(seconds), items, unit, target)
+        self.rates[key] = rate
+        return rate
+
     def compare(self, fast: str, slow: str, target: float | None = None) -> float | None:
         """Declare (and return) the ratio of two recorded rates for the summary."""
         self.ratios.append((fast, slow, target))
@@ -68,13 +92,13 @@ class Throughputs:
 
     def summary_lines(self) -> list[str]:
         lines = [
-            "| measurement | median | rate | target |",
-            "|---|---:|---:|---|",
+            "| measurement | median | rate | target | load |",
+            "|---|---:|---:|---|---:|",
         ]
         for rate in self.rates.values():
             lines.append(
                 f"| {rate.label} | {_seconds(rate.median_seconds)} | "
-                f"{_per_second(rate.per_second, rate.unit)} | {rate.target} |"
+                f"{_per_second(rate.per_second, rate.unit)} | {rate.target} | {rate.load:.1f} |"
             )
         if self.ratios:
             lines += ["", "| comparison | ratio | target |", "|---|---:|---|"]
@@ -88,6 +112,8 @@ class Throughputs:
 
 
 def _seconds(value: float) -> str:
+    if value < 1e-3:
+        return f"{value * 1e6:.1f} µs"
     return f"{value * 1e3:.1f} ms" if value < 1 else f"{value:.2f} s"
 
 
@@ -97,6 +123,75 @@ def _per_second(value: float, unit: str) -> str:
     if value >= 1e3:
         return f"{value / 1e3:.0f} k {unit}/s"
     return f"{value:.1f} {unit}/s"
+
+
+class Interleaved:
+    """Two engines timed in turn on the same work, so both see the same machine.
+
+    On a shared machine the load moves from second to second: timing one engine
+    for a while and then the other compares two different machines. Here each
+    round runs both, alternating which goes first (A B, B A, A B ...), and
+    keeps each run's CPU time (``time.process_time``: every thread of this
+    process, so a peer's worker threads count) and wall time. Medians of each
+    engine's runs and the ratio of the medians are what is reported; the load
+    average is read before and after.
+    """
+
+    def __init__(self, first: Callable[[], Any], second: Callable[[], Any]) -> None:
+        self.engines = (first, second)
+        self.cpu: tuple[list[float], list[float]] = ([], [])
+        self.wall: tuple[list[float], list[float]] = ([], [])
+        self.results: tuple[list[Any], list[Any]] = ([], [])
+        self.rounds = 0
+        self.loads = [load_average()]
+
+    def _one(self, engine: int) -> None:
+        wall, cpu = time.perf_counter(), time.process_time()
+        result = self.engines[engine]()
+        self.cpu[engine].append(time.process_time() - cpu)
+        self.wall[engine].append(time.perf_counter() - wall)
+        self.results[engine].append(result)
+
+    def round(self) -> None:
+        """Run both engines once; the one that went second last round goes first."""
+        order = (0, 1) if self.rounds % 2 == 0 else (1, 0)
+        for engine in order:
+            self._one(engine)
+        self.rounds += 1
+
+    def warm(self) -> Interleaved:
+        """Run each engine once, untimed (a compile, a cache load, first allocations)."""
+        for engine in self.engines:
+            engine()
+        return self
+
+    def run(self, rounds: int) -> Interleaved:
+        """Warm both engines, then ``rounds`` rounds."""
+        self.warm()
+        for _ in range(rounds):
+            self.round()
+        return self
+
+    def median(self, engine: int, clock: str = "cpu") -> float:
+        """Median seconds of one engine's runs (``clock``: ``"cpu"`` or ``"wall"``)."""
+        return statistics.median((self.cpu if clock == "cpu" else self.wall)[engine])
+
+    def ratio(self, first_items: float, second_items: float, clock: str = "cpu") -> float:
+        """How many times faster the first engine went: rate over rate, from the medians."""
+        return (first_items / self.median(0, clock)) / (second_items / self.median(1, clock))
+
+    def info(self, first_items: float, second_items: float) -> dict[str, Any]:
+        """The figures for ``extra_info``: medians, both ratios, rounds and loads."""
+        self.loads.append(load_average())
+        return {
+            "rounds": self.rounds,
+            "load_before": round(self.loads[0], 2),
+            "load_after": round(self.loads[-1], 2),
+            "cpu_medians": [self.median(0), self.median(1)],
+            "wall_medians": [self.median(0, "wall"), self.median(1, "wall")],
+            "ratio_cpu": self.ratio(first_items, second_items),
+            "ratio_wall": self.ratio(first_items, second_items, "wall"),
+        }
 
 
 _THROUGHPUTS = Throughputs()

@@ -10,7 +10,8 @@ the compiled engine (every built-in variant compiles) and on the Python
 ``HandState`` engine (``engine="python"``). The first call of each benchmark
 loads (or compiles) the kernels.
 
-Also measured: the 1 -> 2 thread speed-up of the compiled engine, ``HandState``
+Also measured: the 1 -> 2 thread speed-up of the compiled engine (hold'em and
+stud), the compiled engine writing every hand's PHH history, ``HandState``
 alone (random legal actions, no table or agents: the engine's own speed), and
 the cold start: a fresh process on empty caches running the first
 ``showdown simulate``, its CPU seconds (user + sys) against the 15 s target.
@@ -71,6 +72,39 @@ def test_simulate_nlhe_6max_two_threads(benchmark, throughputs):
     throughputs.record(benchmark, "simulate nlhe 6-max, random/call, 2 threads", N_COMPILED_HANDS)
     throughputs.compare(
         "simulate nlhe 6-max, random/call, 2 threads", "simulate nlhe 6-max, random/call"
+    )
+
+
+def test_simulate_stud_two_threads(benchmark, throughputs):
+    # Stud's hands cost twice hold'em's: the same thread pool over longer kernel calls.
+    hands = N_COMPILED_HANDS // 5
+    _run("stud", 2_000, threads=2)
+    benchmark.pedantic(_run, args=("stud", hands), kwargs={"threads": 2}, rounds=3, warmup_rounds=1)
+    throughputs.record(benchmark, "simulate stud 6-max, random/call, 2 threads", hands)
+    throughputs.compare(
+        "simulate stud 6-max, random/call, 2 threads", "simulate stud 6-max, random/call"
+    )
+
+
+def _run_with_histories(game: str, hands: int) -> int:
+    texts: list[str] = []
+    result = simulate(
+        game, MIX, hands=hands, players=6, seed=SEED, threads=1,
+        on_history=lambda _, text: texts.append(text),
+    )  # fmt: skip
+    assert len(texts) == hands
+    return result.hands
+
+
+def test_simulate_nlhe_6max_histories(benchmark, throughputs):
+    # Every hand replayed through HandState and written as PHH text (on_history): the
+    # compiled engine with histories, next to the Python engine playing without them.
+    _run_with_histories("nlhe", 200)
+    benchmark.pedantic(_run_with_histories, args=("nlhe", N_HANDS), rounds=3, warmup_rounds=1)
+    throughputs.record(benchmark, "simulate nlhe 6-max, random/call, PHH histories", N_HANDS)
+    throughputs.compare(
+        "simulate nlhe 6-max, random/call, PHH histories",
+        "simulate nlhe 6-max, random/call, python engine",
     )
 
 

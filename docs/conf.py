@@ -38,3 +38,7 @@ autodoc_mock_imports = ["dask", "distributed", "matplotlib", "pandas", "tqdm"]
 myst_heading_anchors = 3
 html_theme = "alabaster"
 html_title = "showdown"
+
+# A parameter named like an attribute of two classes (``game``: Range.game and
+# SimulationResult.game) is an ambiguous cross-reference to Sphinx, not a broken one.
+suppress_warnings = ["ref.python"]

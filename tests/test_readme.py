@@ -211,3 +211,13 @@ def test_relative_links_resolve() -> None:
             if "://" in target:
                 continue
             assert (document.parent / target).exists(), f"{document.name}: {target}"
+
+
+def test_install_hints_work_from_a_clone() -> None:
+    # The package is not on PyPI: "pip install 'showdown[plot]'" fails from a clone, while
+    # "pip install -e '.[plot]'" works. Every hint in code, docs and README says the latter.
+    wrong = re.compile(r"pip install ['\"]?showdown\[")
+    sources = [*sorted((ROOT / "src").rglob("*.py")), *sorted((ROOT / "docs").glob("*.md"))]
+    for path in [README, ROOT / "CONTRIBUTING.md", *sources]:
+        text = path.read_text(encoding="utf-8")
+        assert not wrong.search(text), path.relative_to(ROOT)

@@ -28,7 +28,7 @@ __all__ = [
 ]
 
 #: How to get the optional dependencies, quoted in every message about them.
-DASK_EXTRA = "pip install 'showdown[dask]'"
+DASK_EXTRA = "pip install -e '.[dask]'"
 
 
 class ClusterError(RuntimeError):

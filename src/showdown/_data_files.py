@@ -11,7 +11,9 @@ used as data. What happens next is up to the reader:
   equity is computed instead of read (same answers, slower);
 * the preflop order (``cards/data/preflop_order.csv``, behind
   ``Range.top``) raises :class:`DataFileError`: it cannot be rebuilt in
-  place, and a wrong order would give a silently wrong range.
+  place, and a wrong order would give a silently wrong range. So does the
+  Omaha order (``cards/data/preflop_order_omaha.csv``, behind ``15%`` and
+  ``Range.top`` in Omaha and Omaha hi-lo).
 
 After rebuilding a data file on purpose, record its new hash here; a test
 checks that every shipped file is recorded and matches, and
@@ -46,6 +48,9 @@ PACKAGE_ROOT = Path(__file__).resolve().parent
 DATA_SHA256: dict[str, str] = {
     "cards/data/preflop_order.csv": (
         "e212a94088d0cc8562b05d9058db74a7f1d2ff45eace5b1eea3a1e1bb9e41749"
+    ),
+    "cards/data/preflop_order_omaha.csv": (
+        "50d99a4bb404f3b24bb0c64232f22a2309c035695042e6951f784da7499ad164"
     ),
     "equity/data/preflop_headsup.npz": (
         "aa501a1023b934f0a47f6d1624f8f2b331b2ac819f54fd19589d9a3b694b596d"

@@ -408,8 +408,13 @@ def _numba_type(value: Any) -> Any:
         return numba_types.pyobject
 
 
-def intrinsic(codegen: Callable[..., Any], python: Callable[..., Any]) -> Any:
-    """``numba.extending.intrinsic(codegen)``, or ``python`` (the same job) with the JIT off."""
+def intrinsic(codegen: Callable[..., Any] | None = None, *, python: Callable[..., Any]) -> Any:
+    """``numba.extending.intrinsic(codegen)``, or ``python`` (the same job) with the JIT off.
+
+    Also a decorator: ``@intrinsic(python=fallback)`` over the typing function.
+    """
+    if codegen is None:
+        return functools.partial(intrinsic, python=python)
     return python if JIT_DISABLED else numba_intrinsic(codegen)
 
 

@@ -36,7 +36,7 @@ def pyplot() -> Any:
         import matplotlib.pyplot as plt
     except ImportError as error:  # pragma: no cover - depends on the environment
         raise ImportError(
-            "plots need matplotlib: pip install 'showdown[plot]' (or pip install matplotlib)"
+            "plots need matplotlib: pip install -e '.[plot]' (or pip install matplotlib)"
         ) from error
     return plt
 

@@ -4,7 +4,7 @@ Library functions that may run for more than about a second take a
 ``progress=`` argument and hand it to :class:`Progress`:
 
 - ``True``: a bar on stderr through ``tqdm.auto`` (a widget in Jupyter, text in
-  a terminal) when tqdm is installed (``pip install showdown[progress]``),
+  a terminal) when tqdm is installed (``pip install -e '.[progress]'``),
   else a plain text line on stderr;
 - a callable: called as ``progress(done, total)`` when work advances and, while
   a kernel compiles or runs, at least every :data:`HEARTBEAT_SECONDS` (from a

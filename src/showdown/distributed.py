@@ -1,4 +1,4 @@
-"""Running showdown on a Dask cluster (``pip install 'showdown[dask]'``).
+"""Running showdown on a Dask cluster (``pip install -e '.[dask]'``).
 
 Three entry points reach past one machine:
 

@@ -78,3 +78,47 @@ def test_usage_errors_exit_with_status_1_and_one_error_line(hand_file, arguments
 def test_strict_stops_with_an_error_line(hand_file):
     result = CliRunner().invoke(main, ["analyze", str(hand_file), "--strict"])
     assert result.exit_code == 1 and "Error:" in result.output and "[2]" in result.output
+
+
+def test_convert_then_analyze_the_store_gives_the_same_json(hand_file, tmp_path):
+    pytest.importorskip("pyarrow")
+    store = tmp_path / "hands.store"
+    result = CliRunner().invoke(
+        main, ["convert", str(hand_file), "--to", "parquet", "-o", str(store)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "hand store written to" in result.stdout and "hands_analysed 1" in result.stdout
+    assert "skipped:" in result.stderr and "h.phhs [2]" in result.stderr
+    from_text = CliRunner().invoke(main, ["analyze", str(hand_file), "--json"])
+    from_store = CliRunner().invoke(main, ["analyze", str(store), "--json"])
+    assert from_store.exit_code == 0, from_store.output
+    assert json.loads(from_store.stdout) == json.loads(from_text.stdout)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["nowhere.phh", "-o", "OUT"], "Error: nowhere.phh: no such file"),
+        (["HAND", "-o", "FULL"], "Error: --out: "),
+        (["HAND", "--to", "csv", "-o", "OUT"], "Error: Invalid value for '--to'"),
+        (["HAND"], "Error: Missing option '-o' / '--out'"),
+    ],
+)
+def test_convert_usage_errors_exit_with_status_1(hand_file, tmp_path, arguments, message):
+    pytest.importorskip("pyarrow")
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "notes.txt").write_text("mine")
+    swap = {"HAND": str(hand_file), "OUT": str(tmp_path / "out"), "FULL": str(tmp_path / "full")}
+    result = CliRunner().invoke(main, ["convert", *[swap.get(a, a) for a in arguments]])
+    assert result.exit_code == 1, result.output
+    errors = [line for line in result.stderr.splitlines() if line.startswith("Error:")]
+    assert len(errors) == 1 and errors[0].startswith(message), result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_convert_without_pyarrow_says_what_to_install(hand_file, tmp_path, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pyarrow", None)  # import pyarrow now fails
+    result = CliRunner().invoke(main, ["convert", str(hand_file), "-o", str(tmp_path / "s")])
+    assert result.exit_code == 1 and "pip install pyarrow" in result.stderr, result.output

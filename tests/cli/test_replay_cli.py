@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import threading
+from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -13,7 +17,18 @@ from showdown.cards import parse_card
 from showdown.cli.main import main
 from showdown.simulator import HandState, Stakes, simulate, write_phh
 
-SAMPLES = Path("/work/shared/phh-sample/data")
+
+def _samples() -> Path:
+    """The shared PHH samples (``shared/phh-sample/data`` above this checkout); tests that
+    need them skip when the folder is absent."""
+    for parent in Path(__file__).resolve().parents:
+        candidate = parent / "shared" / "phh-sample" / "data"
+        if candidate.is_dir():
+            return candidate
+    return Path(__file__).resolve().parent / "no-phh-samples-here"
+
+
+SAMPLES = _samples()
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -296,3 +311,122 @@ def test_odd_chip_policy_option(tmp_path: Path):
     assert json.loads(out)[0]["finishing_stacks"] == [99, 101, 100]
     code, out, err = run("replay", str(path), "--json", "--odd-chips", "exact")
     assert json.loads(out)[0]["finishing_stacks"] == [99, 100.5, 100.5]
+
+
+# ------------------------------------------------------------------ batches, limits, money
+
+
+def _good(tmp_path: Path, name: str) -> Path:
+    path = tmp_path / name
+    path.write_text(FRACTIONAL)
+    return path
+
+
+def test_a_batch_reports_every_bad_file_and_goes_on(tmp_path: Path):
+    first, last = _good(tmp_path, "first.phh"), _good(tmp_path, "last.phh")
+    broken = tmp_path / "broken.phh"
+    broken.write_text('variant = "NT"\nstarting_stacks = [10, 10]\nactions = ["p1 cbr 3"]\n')
+    missing = tmp_path / "missing.phh"
+    files = [str(first), str(broken), str(missing), str(last)]
+    code, out, err = run("replay", *files)
+    assert code == 1
+    # Both good files are replayed, in order, around the bad ones.
+    headers = [line for line in out.splitlines() if line and not line.startswith(" ")]
+    assert headers == [f"{first} (nlhe, PHH NT, 3 players)", f"{last} (nlhe, PHH NT, 3 players)"]
+    errors = err.splitlines()
+    assert errors[0].startswith(f"Error: {broken}: ")
+    assert errors[1].startswith(f"Error: {missing}: cannot read the PHH file")
+    assert errors[2] == "Error: 2 of 4 files could not be replayed"
+    code, out, err = run("replay", *files, "--json")
+    assert code == 1
+    data = json.loads(out)  # still one valid JSON document
+    assert [entry["file"] for entry in data] == files
+    assert data[1]["error"].startswith(f"{broken}: ") and "error" in data[2]
+    assert data[0]["pot"] == data[3]["pot"] == 80.5 and "error" not in data[0]
+
+
+def test_a_file_over_the_limit_is_refused_naming_it_and_the_limit(tmp_path: Path):
+    path = _good(tmp_path, "hand.phh")
+    size = path.stat().st_size
+    code, out, err = run("replay", str(path), "--max-bytes", str(size - 1))
+    assert code == 1 and out == ""
+    assert err.strip() == (
+        f"Error: {path}: the PHH file is {size:,} bytes, over the limit of {size - 1:,} bytes "
+        "(raise it with max_bytes=..., or --max-bytes on the command line)"
+    )
+    assert run("replay", str(path), "--max-bytes", str(size))[0] == 0
+    assert run("replay", str(path), "--max-bytes", "0")[0] == 1
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
+def test_endless_input_stops_at_the_limit():
+    # Regression: the whole input was read into memory (/dev/zero never ends).
+    code, out, err = run("replay", "/dev/zero", "--max-bytes", "4096")
+    assert code == 1 and out == ""
+    assert err.strip().startswith(
+        "Error: /dev/zero: the PHH file holds more than the limit of 4,096"
+    )
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
+def test_a_named_pipe_without_a_writer_does_not_hang(tmp_path: Path):
+    fifo = tmp_path / "pipe.phh"
+    os.mkfifo(fifo)
+    results: list[tuple[int, str, str]] = []
+    worker = threading.Thread(target=lambda: results.append(run("replay", str(fifo))), daemon=True)
+    worker.start()
+    worker.join(timeout=120)
+    assert results, "replay blocked on a named pipe"
+    code, _, err = results[0]
+    assert code == 1 and err.startswith(f"Error: {fifo}: ")
+
+
+def _numbers(value):
+    """Every number in a JSON document."""
+    if isinstance(value, bool):
+        return
+    if isinstance(value, (int, float)):
+        yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from _numbers(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _numbers(item)
+
+
+def test_money_prints_exactly(tmp_path: Path):
+    # Regression: net was end - start in floats (0.2 - 0.3 = -0.09999999999999998).
+    path = tmp_path / "cents.phh"
+    path.write_text(
+        'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [0.1, 0.2]\nmin_bet = 0.2\n'
+        'starting_stacks = [0.3, 0.3]\nactions = ["d dh p1 AsKs", "d dh p2 7c2d", "p2 f"]\n'
+    )
+    code, out, err = run("replay", str(path), "--json")
+    assert code == 0, err
+    data = json.loads(out)[0]
+    assert data["net"] == [0.1, -0.1] and data["finishing_stacks"] == [0.4, 0.2]
+    for number in _numbers(data):
+        # Each printed amount is a short exact decimal: no binary-float noise digits.
+        assert len(Decimal(repr(number)).as_tuple().digits) <= 15, number
+    assert sum(Fraction(repr(value)) for value in data["net"]) == 0
+    text = run("replay", str(path))[1]
+    assert "  p1  " in text and text.rstrip().endswith("-0.1")
+    assert "0.09999" not in text and "0.4000" not in text
+
+
+def test_exact_thirds_print_rounded_as_documented(tmp_path: Path):
+    # One chip split three ways: 1/3 has no exact decimal, printed to 15 significant digits.
+    path = tmp_path / "thirds.phh"
+    path.write_text(
+        'variant = "NT"\nantes = [0, 0, 0, 0]\nblinds_or_straddles = [1, 2, 0, 0]\nmin_bet = 2\n'
+        "starting_stacks = [100, 100, 100, 100]\n"
+        'actions = ["d dh p1 7c2h", "d dh p2 AsKd", "d dh p3 AhKc", "d dh p4 AdKs", "p3 cc",'
+        ' "p4 cc", "p1 f", "p2 cc", "d db 2c3d4h", "p2 cc", "p3 cc", "p4 cc", "d db 9s",'
+        ' "p2 cc", "p3 cc", "p4 cc", "d db Jd", "p2 cc", "p3 cc", "p4 cc"]\n'
+    )
+    code, out, err = run("replay", str(path), "--json", "--odd-chips", "exact")
+    assert code == 0, err
+    data = json.loads(out)[0]
+    assert data["finishing_stacks"] == [99, 100.333333333333, 100.333333333333, 100.333333333333]
+    assert data["net"] == [-1, 0.333333333333333, 0.333333333333333, 0.333333333333333]

@@ -5,7 +5,7 @@ cluster. They get the test process's numba and showdown cache directories, so
 they load the kernels the test process compiled instead of compiling them
 again (each test computes its local answer first), and the tests directory is
 on their path so block functions defined in test modules can run there. Tests that need the
-cluster skip only when Dask is not installed (``pip install 'showdown[dask]'``).
+cluster skip only when Dask is not installed (``pip install -e '.[dask]'``).
 """
 
 from __future__ import annotations

@@ -224,7 +224,7 @@ def test_command_errors_name_the_scheduler_option(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setitem(sys.modules, "distributed", None)  # makes `import distributed` fail
     code, _, err = run(*EQUITY, "--scheduler", "tcp://127.0.0.1:9")
     assert code == 1
-    assert "Error: --scheduler: client=/scheduler= needs Dask: pip install 'showdown[dask]'" in err
+    assert "Error: --scheduler: client=/scheduler= needs Dask: pip install -e '.[dask]'" in err
 
 
 def _process_of_block(_shared: object, _item: int) -> int:

@@ -79,5 +79,5 @@ def test_boards_that_have_no_next_card_are_refused(board, game, message):
 
 
 def test_hopeless_enumerations_are_refused_with_an_estimate():
-    with pytest.raises(ExactTooSlowError, match=r"about \d+ s"):
+    with pytest.raises(ExactTooSlowError, match=r"would take about \d.* evaluations"):
         runouts(["random", "random", "random", "random"], "2c7d9h")

@@ -29,13 +29,21 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from .._data_files import DataFileError, data_path, read_data_file
-from .range_grid import HAND_CLASSES
+from .range_grid import CELL_COMBOS, HAND_CLASSES, cell_of_class
 
 if TYPE_CHECKING:
     from fractions import Fraction
 
-__all__ = ["PREFLOP_ORDER_FILE", "PREFLOP_ORDER_PATH", "preflop_equity", "preflop_order"]
+__all__ = [
+    "PREFLOP_ORDER_FILE",
+    "PREFLOP_ORDER_PATH",
+    "preflop_equity",
+    "preflop_order",
+    "top_classes",
+]
 
 #: Package data file (inside ``showdown.cards``).
 PREFLOP_ORDER_FILE = "data/preflop_order.csv"
@@ -80,3 +88,23 @@ def preflop_order() -> tuple[str, ...]:
     equities = _exact_equities()
     position = {name: index for index, name in enumerate(HAND_CLASSES)}
     return tuple(sorted(HAND_CLASSES, key=lambda name: (-equities[name], position[name])))
+
+
+def top_classes(fraction: float) -> tuple[str, ...]:
+    """The best classes holding the share of the 1,326 hands nearest ``fraction``.
+
+    Classes are taken from the front of :func:`preflop_order` (at least one;
+    on a tie between two cut points, the smaller range). This is the one
+    rule behind :meth:`Range.top <showdown.cards.Range.top>` and the ``15%``
+    of range text.
+
+    Examples
+    --------
+    >>> top_classes(0.01)  # 12 hands: the nearest cut to 13.26
+    ('AA', 'KK')
+    """
+    order = preflop_order()
+    counts = np.cumsum([CELL_COMBOS[cell_of_class(name)] for name in order])
+    # Nearest cumulative count; argmin keeps the first (smaller) on a tie.
+    take = int(np.argmin(np.abs(counts - fraction * 1326))) + 1
+    return order[:take]

@@ -41,6 +41,7 @@ __all__ = [
     "cell_combos",
     "cell_of_class",
     "combo_cells",
+    "grid_html",
     "grid_values",
 ]
 
@@ -321,3 +322,26 @@ def _series_cell(label: Any) -> tuple[int, int] | None:
         return cell_of_class(text)
     except ValueError:
         return None
+
+
+def grid_html(values: NDArray[np.float64], caption: str) -> str:
+    """The 13x13 grid as an HTML table, each cell shaded by its weight (a range's notebook view).
+
+    ``caption`` is HTML (escaped by the caller).
+    """
+    rows = []
+    for row in range(13):
+        cells = []
+        for column in range(13):
+            value = float(values[row, column])
+            label = GRID_LABELS[row][column]
+            tip = f"{label}: {value:.0%} of {CELL_COMBOS[row, column]} combos"
+            cells.append(
+                f'<td title="{tip}" style="background:rgba(214,39,40,{value:.3f});'
+                f'text-align:center;padding:2px 4px;font-size:11px">{label}</td>'
+            )
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    return (
+        '<table style="border-collapse:collapse">'
+        f"<caption>{caption}</caption>{''.join(rows)}</table>"
+    )

@@ -1,10 +1,16 @@
-"""``Range``: a hold'em range you can combine, look at and pass anywhere.
+"""``Range``: a range you can combine, look at and pass anywhere.
 
-A :class:`Range` is a :class:`~showdown.cards.ranges.HandRange` of two-card
-hands that is parsed once, immutable and hashable, with set operations, a
-13x13 grid and a canonical text (:func:`~showdown.cards.range_notation.format_range`).
-Because it *is* a ``HandRange``, the equity engine takes it wherever it
-takes range text.
+A :class:`Range` is a :class:`~showdown.cards.hand_range.HandRange` that is
+parsed once, immutable and hashable, with set operations and a canonical
+text. Because it *is* a ``HandRange``, the equity engine takes it wherever
+it takes range text.
+
+A hold'em range (the default) has a 13x13 grid and the usual short text
+(:func:`~showdown.cards.range_notation.format_range`). ``game="omaha"``
+(``omaha5``, ``omaha6`` and the ``-hilo`` games too) makes a range of 4-6
+card hands in the generic notation instead: an
+:class:`~showdown.cards.omaha_range.OmahaRange`, a subclass with the same
+operations and its own view.
 """
 
 from __future__ import annotations
@@ -16,7 +22,8 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from .codes import CardsLike, as_card_array, format_cards
-from .preflop_order import preflop_order
+from .hand_range import HandRange, _mask_cards
+from .preflop_order import top_classes
 from .range_grid import (
     CELL_COMBOS,
     GRID_LABELS,
@@ -24,15 +31,46 @@ from .range_grid import (
     cell_combos,
     cell_of_class,
     combo_cells,
+    grid_html,
     grid_values,
 )
 from .range_notation import format_range
-from .ranges import HandRange, _mask_cards, parse_range
+from .ranges import parse_range
 
-__all__ = ["ALL_HANDS", "Range"]
+__all__ = ["ALL_HANDS", "Range", "board_game"]
 
 #: Two-card starting hands in a full deck.
 ALL_HANDS = 1326
+
+
+def board_game(game: str, name: str = "range") -> tuple[str, int]:
+    """``(canonical name, cards per hand)`` of a game that has ranges: hold'em and the Omaha games.
+
+    Any name of :mod:`showdown.games` works (``"plo8"`` is ``omaha-hilo``).
+
+    Examples
+    --------
+    >>> board_game("PLO8"), board_game("nlhe")
+    (('omaha-hilo', 4), ('holdem', 2))
+    """
+    from ..games import hand_type  # plain data; imported here to keep cards first in the chain
+
+    if not isinstance(game, str):
+        raise ValueError(f"{name}: game must be a game name such as 'omaha', got {game!r}")
+    kind = hand_type(game)
+    if kind.kind != "board":
+        raise ValueError(
+            f"{name}: ranges are for hold'em and the Omaha games, not {kind.name} "
+            "(stud and draw players are cards or random)"
+        )
+    return kind.name, kind.cards
+
+
+def _is_generic(text: object, game: str | None) -> bool:
+    """Whether ``Range(text, game=game)`` makes a range of 4-6 card hands."""
+    if game is not None:
+        return board_game(game)[1] != 2
+    return isinstance(text, Range) and text.hole_size != 2
 
 
 class Range(HandRange):
@@ -42,8 +80,14 @@ class Range(HandRange):
     ----------
     text
         Range text in PokerStove/Equilab notation (see
-        :mod:`showdown.cards.ranges`), or another ``Range`` / two-card
-        ``HandRange``.
+        :mod:`showdown.cards.classic_range`), or another ``Range`` / two-card
+        ``HandRange``. For an Omaha game, text in the generic notation
+        (``docs/ranges.md``) or a range of as many cards.
+    game
+        ``None`` or ``"holdem"``: a hold'em range. ``"omaha"``, ``"omaha5"``,
+        ``"omaha6"`` or a ``-hilo`` game (any name of :mod:`showdown.games`):
+        an :class:`~showdown.cards.omaha_range.OmahaRange` of that game.
+        ``None`` keeps the game of a ``Range`` given as ``text``.
     dead
         Cards removed from the range (board, dead cards, known hands).
     name
@@ -81,16 +125,36 @@ class Range(HandRange):
 
     __slots__ = ("_frozen", "_hash")
 
+    def __new__(
+        cls,
+        text: Range | HandRange | str | None = None,
+        *,
+        game: str | None = None,
+        dead: CardsLike | None = None,
+        name: str = "range",
+    ) -> Range:
+        if cls is Range and _is_generic(text, game):
+            from .omaha_range import OmahaRange  # a subclass: imported when first needed
+
+            return super().__new__(OmahaRange)
+        return super().__new__(cls)
+
     def __init__(
         self,
         text: Range | HandRange | str,
         *,
+        game: str | None = None,
         dead: CardsLike | None = None,
         name: str = "range",
     ) -> None:
+        if game is not None:
+            board_game(game, name)  # a hold'em name: the range is hold'em's
         if isinstance(text, HandRange):
             if text.hole_size != 2:
-                raise ValueError(f"{name}: a Range holds two-card hands, got {text.hole_size}")
+                raise ValueError(
+                    f"{name}: a hold'em Range holds two-card hands, got {text.hole_size}; "
+                    "give game='omaha' (or the game of those hands) for an Omaha range"
+                )
             source = text if dead is None else text.remove(dead)
         elif isinstance(text, str):
             source = parse_range(text, dead=dead, name=name)
@@ -147,6 +211,7 @@ class Range(HandRange):
         combos: CardsLike | Iterable[str],
         weights: ArrayLike | None = None,
         *,
+        game: str | None = None,
         name: str = "range",
     ) -> Range:
         """A range of explicit combos.
@@ -154,15 +219,25 @@ class Range(HandRange):
         Parameters
         ----------
         combos
-            Card codes ``(n, 2)`` or a list of two-card texts (``["AhKh", "QsQd"]``).
+            Card codes ``(n, 2)`` or a list of two-card texts (``["AhKh", "QsQd"]``);
+            ``(n, 4)`` or four-card texts for ``game="omaha"``, and so on.
         weights
             One weight in [0, 1] per combo (default 1); combos at weight 0 are left out.
+        game
+            ``None`` (hold'em) or the game of an Omaha range.
 
         Examples
         --------
         >>> str(Range.from_combos(["AhKh", "AdKd", "AcKc", "AsKs"], [1, 1, 1, 0.5]))
         'AsKs:0.5, AhKh, AdKd, AcKc'
+        >>> str(Range.from_combos(["AsAhKsKh", "AdAcKdKc"], game="omaha"))
+        'AsAhKsKh, AdAcKdKc'
         """
+        if _is_generic(None, game):
+            from .omaha_range import from_listed_combos
+
+            assert game is not None
+            return from_listed_combos(combos, weights, game=game, name=name)
         cards = as_card_array(combos, name=name, lengths=[2])  # type: ignore[arg-type]
         cards = cards.reshape(-1, 2)
         values = _weights(weights, len(cards), name)
@@ -226,7 +301,9 @@ class Range(HandRange):
         return made if dead is None else made.remove(dead)
 
     @classmethod
-    def top(cls, fraction: float, *, dead: CardsLike | None = None) -> Range:
+    def top(
+        cls, fraction: float, *, game: str | None = None, dead: CardsLike | None = None
+    ) -> Range:
         """The best ``fraction`` of starting hands, as range sliders pick them.
 
         Classes are taken in order of exact heads-up equity against one
@@ -235,10 +312,18 @@ class Range(HandRange):
         (at least one class; on a tie, the smaller range). Card removal by
         ``dead`` comes after the choice.
 
+        For ``game="omaha"`` or ``"omaha-hilo"`` the classes are the 16,432
+        suit-relabelling classes of four-card hands, ordered by their equity
+        against one random hand (:mod:`showdown.cards.omaha_order`), and the
+        share is of the 270,725 hands; the same ordering gives ``15%`` in range
+        text. No ordering ships for the five- and six-card games.
+
         Parameters
         ----------
         fraction
             In (0, 1]: ``0.15`` is the top 15 %.
+        game
+            ``None`` (hold'em) or an Omaha game.
 
         Examples
         --------
@@ -255,17 +340,26 @@ class Range(HandRange):
             raise ValueError(
                 f"top: fraction must be in (0, 1] (0.15 is the top 15 %), got {fraction!r}"
             )
-        order = preflop_order()
-        counts = np.cumsum([CELL_COMBOS[cell_of_class(name)] for name in order])
-        target = fraction * ALL_HANDS
-        # Nearest cumulative count; argmin keeps the first (smaller) on a tie.
-        take = int(np.argmin(np.abs(counts - target))) + 1
+        if _is_generic(None, game):
+            from .omaha_order import ORDERED_GAMES, no_ordering
+
+            assert game is not None
+            if board_game(game)[0] not in ORDERED_GAMES:
+                raise ValueError(f"top: {no_ordering(board_game(game)[0])}")
+            # "15%" of the game's ordering: the same hands as the range text.
+            percent = f"{fraction * 100:.10f}".rstrip("0").rstrip(".")  # never "1e-05"
+            return Range(f"{percent}%", game=game, dead=dead, name="top")
         grid = np.zeros((13, 13))
-        for name in order[:take]:
+        for name in top_classes(fraction):
             grid[cell_of_class(name)] = 1.0
         return cls.from_grid(grid, dead=dead, name="top")
 
     # ------------------------------------------------------------- properties
+
+    @property
+    def game(self) -> str:
+        """The game whose hands these are: ``"holdem"`` (an Omaha range says its own)."""
+        return "holdem"
 
     @property
     def combo_weight(self) -> float:
@@ -332,6 +426,11 @@ class Range(HandRange):
 
     def _other(self, other: object, operation: str) -> Range | None:
         if isinstance(other, Range):
+            if other.game != self.game:
+                raise ValueError(
+                    f"{operation}: cannot combine ranges of different games "
+                    f"({self.game} and {other.game})"
+                )
             return other
         if isinstance(other, (HandRange, str)):
             return Range(other, name=f"right side of {operation}")
@@ -449,19 +548,6 @@ class Range(HandRange):
         """The 13x13 grid, each cell shaded by its weight (Jupyter's display)."""
         import html  # only notebooks need it
 
-        values = self.grid()
-        rows = []
-        for row in range(13):
-            cells = []
-            for column in range(13):
-                value = float(values[row, column])
-                label = GRID_LABELS[row][column]
-                tip = f"{label}: {value:.0%} of {CELL_COMBOS[row, column]} combos"
-                cells.append(
-                    f'<td title="{tip}" style="background:rgba(214,39,40,{value:.3f});'
-                    f'text-align:center;padding:2px 4px;font-size:11px">{label}</td>'
-                )
-            rows.append("<tr>" + "".join(cells) + "</tr>")
         text = self.text if len(self.text) <= 200 else self.text[:197] + "..."
         caption = (
             f"{html.escape(text)}<br>{len(self)} combos, weight {self.combo_weight:g} "
@@ -469,10 +555,7 @@ class Range(HandRange):
         )
         if self.dead_mask:
             caption += f", dead {format_cards(_mask_cards(self.dead_mask)[::-1])}"
-        return (
-            '<table style="border-collapse:collapse">'
-            f"<caption>{caption}</caption>{''.join(rows)}</table>"
-        )
+        return grid_html(self.grid(), caption)
 
     def plot(self, *, values: ArrayLike | None = None, ax: Any = None, **options: Any) -> Any:
         """Draw the grid with matplotlib; see :func:`showdown.cards.plot.plot_range`."""

@@ -47,7 +47,8 @@ def analyze_command(
 ) -> None:
     """All-in EV adjusted results and statistics of every player in PHH hand histories.
 
-    PATHS are .phh or .phhs files, directories (searched for them) or glob patterns.
+    PATHS are .phh or .phhs files, directories (searched for them), glob patterns or
+    hand stores written by `showdown convert` (read many times faster than text).
     Hands that cannot be read are reported on stderr and skipped (--strict stops).
     Bad input prints 'Error: ...' to stderr and exits with status 1.
 

@@ -52,7 +52,7 @@ Examples:
   showdown equity AhKh QsQd --board 2c7d9h --by-card
       also each player's equity after each possible turn card
   showdown equity AsKs QQ+ random --samples 1000000000 --scheduler tcp://10.0.0.5:8786
-      on a Dask cluster (pip install 'showdown[dask]'): the local answer, faster
+      on a Dask cluster (pip install -e '.[dask]'): the local answer, faster
 
 \b
 Player syntax:
@@ -370,7 +370,7 @@ def _check_combos_choice(choice: str | None, n_players: int) -> None:
     metavar="ADDRESS",
     default=None,
     help="Compute on the Dask cluster of this scheduler (tcp://host:8786; needs "
-    "showdown[dask]); the answer is the local one.",
+    "the dask extra); the answer is the local one.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of a table.")
 def equity_command(
@@ -420,8 +420,13 @@ def equity_command(
         )
         runouts = _runouts(players, board, dead, game, threads) if by_card else None
     except ValueError as error:
-        # One line on stderr and status 1 (ClickException's contract), never a traceback.
-        raise click.ClickException(str(error)) from None
+        # One line on stderr and status 1 (ClickException's contract), never a traceback;
+        # range text that does not parse also gets a caret under the offending token.
+        caret = getattr(error, "caret", None)
+        message = str(error)
+        if caret is not None:
+            message += "".join(f"\n  {line}" for line in caret.splitlines())
+        raise click.ClickException(message) from None
     chosen = _combo_players(combos, result)
     if as_json:
         try:
@@ -443,6 +448,8 @@ def equity_command(
     note = _target_note(result)
     if note is not None:
         click.echo(note, err=True)
+    if result.note:  # an exact run stopped far over its estimate and sampled instead
+        click.echo(f"Note: {result.note}.", err=True)
 
 
 def _document(

@@ -19,7 +19,9 @@ from .. import __version__
 
 #: Every subcommand, in the order ``showdown --help`` lists them; ``NAME`` is the
 #: ``click.Command`` ``NAME_command`` of module ``showdown.cli.NAME_command``.
-COMMANDS: tuple[str, ...] = ("eval", "equity", "simulate", "replay", "analyze", "icm", "pushfold")
+COMMANDS: tuple[str, ...] = (
+    "eval", "equity", "simulate", "replay", "analyze", "convert", "icm", "pushfold",
+)  # fmt: skip
 
 
 #: Exit status after Ctrl-C: 128 + SIGINT, the shell convention.

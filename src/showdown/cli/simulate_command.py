@@ -314,7 +314,7 @@ def _tell(line: str) -> None:
     "--scheduler",
     metavar="ADDRESS",
     default=None,
-    help="Play on the Dask cluster of this scheduler (tcp://host:8786; needs showdown[dask]); "
+    help="Play on the Dask cluster of this scheduler (tcp://host:8786; needs the dask extra); "
     "the result is the local one.",
 )
 @click.option(

@@ -1,39 +1,6 @@
 """Numba kernels of Monte Carlo equity: deal random deals of one spot and count showdowns.
 
-How a deal is drawn (every step exact; no deal is ever redrawn because two
-players' hands clash):
-
-1. **Ranged players** (hold'em ranges that are neither one hand nor
-   ``random``) get their hands from *joint tables* built in Python
-   (``montecarlo.join_ranges``): every combination of the players' combos
-   that shares no card, weighted by the product of the combos' weights. One
-   alias draw (Walker's method: one 64-bit random word, O(1)) picks a row
-   with probability proportional to its weight, which is exactly the joint
-   distribution of the players' hands given that no card is held twice.
-   When all ranged players fit in one table (the usual case, heavily
-   overlapping ranges such as ``AK`` v ``AK`` v ``AK`` included), nothing
-   is ever rejected. Only when the joint holdings outnumber the table limit
-   are players split over several tables; a clash *between* tables then
-   redraws those rows (rejection between tables only: still exact, and the
-   deals stay independent so the standard error stays honest, which a
-   random walk's correlated deals would not give without batch means).
-   Clashes inside a table cannot happen, and tables are only split when
-   their ranges are wide, so such clashes are rare.
-2. **The stub** (random hands, stud and draw cards still to come, the rest
-   of the board) is dealt by a partial Fisher-Yates shuffle of a fresh copy
-   of the live deck without the ranged players' cards: a small table keeps
-   that deck per row, otherwise the held cards are moved out of the copy.
-   A Fisher-Yates draw picks uniformly among the cards left, with no
-   rejection test.
-
-   Each hand of the stub is summed (additive key, suit bits, low mask) as
-   its cards are drawn; Omaha, which evaluates cards rather than sums, keeps
-   the cards themselves.
-
-Random numbers come from SplitMix64 (one 64-bit word of state; passes
-BigCrush). Each word deals two stub cards (multiply-shift of a 32-bit half by
-the number of cards left: bias below 52 / 2**32) or one alias draw (row and
-coin from a 64 x 32-bit multiply: bias below 2**-32).
+How a deal is drawn, and the random numbers: see ``_sample_deal_kernels``.
 
 Deals go in blocks of a few hundred, each phase in its own short loop: draw
 the block's joint-table rows, deal the stubs, evaluate one player at a time,
@@ -42,6 +9,16 @@ live values compile to tight code. Counters that consecutive deals often
 bump (hand categories, winner sets) are kept four ways, deal by deal in
 turn, so an addition never waits for the one before.
 
+Every instruction per deal counts twice on a shared machine: this code keeps
+the processor's units busy (several deals in flight), so when other work
+competes for the same core it slows down with it (measured: 1.6 to 1.7
+times slower per deal at the median than at the best moments, at a load
+average of 6 on 2 cores). So: a ranged player's hand is read by the
+evaluator straight from the joint table, never copied per deal; a fresh
+deck is one 64-byte copy; rows and winner sets index as unsigned numbers
+(numba adds a fix-up for negative indices to every signed one); high-only
+kernels store no low masks.
+
 The kernels are serial and release the GIL: ``montecarlo`` runs chunks of
 deals from a Python thread pool. Each chunk owns its random stream, so the
 split of chunks between threads never changes the numbers. They are compiled
@@ -49,7 +26,7 @@ without the numba runtime (``jit_kernel``): no reference counting (arrays
 handed to helpers inside a loop otherwise cost a counter update per call)
 and no allocation (scratch arrays come in ``work``). The phases are separate
 compiled functions taking arrays, cached on their own; a game family
-compiles its own dealer and evaluator only (see :func:`deal_block`,
+compiles its own dealer and evaluator only (see ``deal_block``,
 :func:`evaluate_block`).
 
 Counters: see ``_scoring`` (``counts``, ``scoop``, ``share_any``,
@@ -67,357 +44,55 @@ from numba.core.errors import TypingError
 
 from .._jit import jit_inline, jit_kernel, leading_zeros, overload_inline, trailing_zeros
 from ..evaluator._kernels import COLUMN_MASK_7, ROW_SHIFT_7, omaha_high_one, strength_of_key
+from ._sample_deal_kernels import deal_block, load_held, pick_rows
 from ._scoring import add_pot, add_whole_pot, add_whole_share, bit_count, winner_masks
 
 _U1 = np.uint64(1)
-_LOW_32 = np.uint64(0xFFFFFFFF)
 _SHIFT_32 = np.uint64(32)
-
-# SplitMix64 constants.
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX_2 = np.uint64(0x94D049BB133111EB)
-
-
-@jit_inline
-def next_random(state):  # pragma: no cover - compiled
-    """(new state, 64 random bits): one SplitMix64 step."""
-    state = state + _GOLDEN
-    mixed = state
-    mixed = (mixed ^ (mixed >> np.uint64(30))) * _MIX_1
-    mixed = (mixed ^ (mixed >> np.uint64(27))) * _MIX_2
-    return state, mixed ^ (mixed >> np.uint64(31))
-
-
-@jit_inline
-def alias_draw(bits, first, size, thresholds, alias):  # pragma: no cover - compiled
-    """A row of ``[first, first + size)`` drawn by its alias table, from 64 random bits.
-
-    ``floor(bits * size / 2**64)`` is the column (computed from 32-bit halves,
-    as numba has no 128-bit integers) and the 32 bits below it are the coin:
-    keep the column when the coin is under its threshold, else take its alias.
-    """
-    scale = np.uint64(size)
-    product = (bits >> _SHIFT_32) * scale + (((bits & _LOW_32) * scale) >> _SHIFT_32)
-    row = first + np.int64(product >> _SHIFT_32)
-    if (product & _LOW_32) >= thresholds[row]:
-        row = np.int64(alias[row])
-    return row
-
-
-@jit_inline
-def draw_stub(state, deck, top, n_stub):  # pragma: no cover - compiled
-    """Partial Fisher-Yates: ``deck[:n_stub]`` becomes a uniform draw from ``deck[:top]``.
-
-    Returns the new random state. Each random word deals two cards (its high
-    and low halves); with an odd ``n_stub`` the spare draw lands past the stub
-    and is ignored (``deck`` has 64 slots, so it stays in bounds).
-    """
-    limit = np.uint64(top)
-    position = np.uint64(0)
-    for _ in range((n_stub + 1) >> 1):
-        state, bits = next_random(state)
-        pick = position + (((bits >> _SHIFT_32) * (limit - position)) >> _SHIFT_32)
-        card = deck[pick]
-        deck[pick] = deck[position]
-        deck[position] = card
-        position += _U1
-        pick = position + (((bits & _LOW_32) * (limit - position)) >> _SHIFT_32)
-        card = deck[pick]
-        deck[pick] = deck[position]
-        deck[position] = card
-        position += _U1
-    return state
-
-
-@jit_inline
-def draw_sum(
-    hilo, state, deck, position, limit, count, card_key, card_bit, low_bit
-):  # pragma: no cover
-    """Deal ``count`` stub cards from ``deck[position:limit]`` (Fisher-Yates) and sum them.
-
-    Returns (state, key sum, suit bits, low mask, new position). Each random
-    word deals two cards, its high half then its low half.
-    """
-    end = position + np.uint64(count)
-    key = np.uint64(0)
-    bits = np.uint64(0)
-    low = 0
-    for _ in range((count + 1) >> 1):
-        state, word = next_random(state)
-        pick = position + (((word >> _SHIFT_32) * (limit - position)) >> _SHIFT_32)
-        card = deck[pick]
-        deck[pick] = deck[position]
-        key += card_key[card]
-        bits |= card_bit[card]
-        if hilo:
-            low |= low_bit[card]
-        position += _U1
-        if position < end:
-            pick = position + (((word & _LOW_32) * (limit - position)) >> _SHIFT_32)
-            card = deck[pick]
-            deck[pick] = deck[position]
-            key += card_key[card]
-            bits |= card_bit[card]
-            if hilo:
-                low |= low_bit[card]
-            position += _U1
-    return state, key, bits, low, position
-
-
-@jit_inline
-def remove_held(deck, top, held, where):  # pragma: no cover - compiled
-    """Move the ``held`` cards (a mask) out of ``deck[:top]``; the new ``top``.
-
-    ``deck`` is a fresh copy of the live deck, sorted, so ``where[card]`` is a
-    card's position until something moves it. Held cards are taken from the
-    highest down: each one's place gets the card at the end of the live part,
-    which is never a held card still to come (those all sit lower), and the
-    cards past ``top`` are never read again.
-    """
-    while held:
-        card = 63 - leading_zeros(held)
-        held ^= _U1 << np.uint64(card)
-        top -= 1
-        deck[where[card]] = deck[top]
-    return top
-
-
-@jit_kernel
-def pick_rows(
-    state, n_deals, block_start, thresholds, alias, row_masks, max_failures, chosen
-):  # pragma: no cover - compiled
-    """Draw a row of every joint table for each deal of a block; (state, ok).
-
-    Rows go to ``chosen[table, deal]``. With several tables, rows that share
-    a card are drawn again; ``ok`` is False after ``max_failures`` clashes in
-    a row (ranges that almost never fit together).
-    """
-    n_tables = block_start.size - 1
-    if n_tables == 1:  # the usual case: one table, nothing can clash
-        size = block_start[1]
-        for deal in range(n_deals):
-            state, bits = next_random(state)
-            chosen[0, deal] = alias_draw(bits, 0, size, thresholds, alias)
-        return state, True
-    for deal in range(n_deals):
-        failures = 0
-        while True:
-            used = np.uint64(0)
-            fits = True
-            for table in range(n_tables):
-                state, bits = next_random(state)
-                first = block_start[table]
-                row = alias_draw(bits, first, block_start[table + 1] - first, thresholds, alias)
-                if used & row_masks[row]:
-                    fits = False
-                    break
-                used |= row_masks[row]
-                chosen[table, deal] = row
-            if fits:
-                break
-            failures += 1
-            if failures >= max_failures:
-                return state, False
-    return state, True
-
-
-@jit_kernel
-def load_holdings(
-    n_deals, chosen, block_players, row_key, row_bits, row_masks, key_rows, bits_rows, held,
-    use_row_decks,
-):  # pragma: no cover - compiled  # fmt: skip
-    """Copy the drawn rows' key sums to ``key_rows``/``bits_rows`` and their cards to ``held``.
-
-    Ranges are hold'em only, never hi-lo, so no low masks are needed. With row
-    decks the held cards are never needed: each row's deck already lacks them.
-    """
-    for table in range(chosen.shape[0]):
-        for column in range(block_players.shape[1]):
-            player = block_players[table, column]
-            if player < 0:
-                break
-            for deal in range(n_deals):
-                row = chosen[table, deal]
-                key_rows[player, deal] = row_key[row, column]
-                bits_rows[player, deal] = row_bits[row, column]
-    if use_row_decks:
-        return
-    for deal in range(n_deals):
-        cards = np.uint64(0)
-        for table in range(chosen.shape[0]):
-            cards |= row_masks[chosen[table, deal]]
-        held[deal] = cards
-
-
-@jit_inline
-def fresh_deck(
-    deal, deck, deck_words, live_words, where, deck_size, ranged, use_row_decks, row_decks,
-    chosen, held, held_count,
-):  # pragma: no cover - compiled  # fmt: skip
-    """Copy the live deck for one deal, without the ranged players' cards; the live size.
-
-    The copy is eight words: deals then share no memory, so the processor can
-    overlap them. With ``use_row_decks`` (one small joint table) each row has
-    its deck ready in ``row_decks``; otherwise the ``held`` cards are moved out.
-    """
-    if use_row_decks:
-        row = chosen[0, deal]
-        for word in range(8):
-            deck_words[word] = row_decks[row, word]
-        return deck_size - held_count
-    for word in range(8):
-        deck_words[word] = live_words[word]
-    if ranged:
-        return remove_held(deck, deck_size, held[deal], where)
-    return deck_size
-
-
-@jit_kernel
-def deal_sums(
-    hilo, state, n_deals, deck, deck_words, live_words, where, deck_size, ranged, use_row_decks,
-    row_decks, chosen, held, held_count, dealt, deal_count, fixed_key, fixed_bits, fixed_low,
-    board_sums, n_board, n_known_board, card_key, card_bit, low_bit, key_rows, bits_rows,
-    low_rows,
-):  # pragma: no cover - compiled  # fmt: skip
-    """Deal the stub of each deal of a block as key sums (all games but Omaha); the new state.
-
-    Column ``d`` of ``key_rows``/``bits_rows``/``low_rows`` gets deal ``d``:
-    the dealt players' rows (known cards plus the stub's) and the last row,
-    the board (``board_sums``: the known board's key with ``KEY_START``, suit
-    bits, low mask). Hands are dealt in deal order, the dealt players' cards
-    then the board's, each summed as its cards come.
-    """
-    n_players = fixed_key.size
-    for deal in range(n_deals):
-        top = fresh_deck(
-            deal, deck, deck_words, live_words, where, deck_size, ranged, use_row_decks,
-            row_decks, chosen, held, held_count,
-        )  # fmt: skip
-        position = np.uint64(0)
-        limit = np.uint64(top)
-        for index in range(dealt.size):
-            p = dealt[index]
-            state, key, suit_bits, low, position = draw_sum(
-                hilo, state, deck, position, limit, deal_count[p], card_key, card_bit, low_bit
-            )
-            key_rows[p, deal] = fixed_key[p] + key
-            bits_rows[p, deal] = fixed_bits[p] | suit_bits
-            low_rows[p, deal] = fixed_low[p] | low
-        state, key, suit_bits, low, position = draw_sum(
-            hilo, state, deck, position, limit, n_board - n_known_board, card_key, card_bit,
-            low_bit,
-        )  # fmt: skip
-        key_rows[n_players, deal] = board_sums[0] + key
-        bits_rows[n_players, deal] = board_sums[1] | suit_bits
-        low_rows[n_players, deal] = np.int64(board_sums[2]) | low
-    return state
-
-
-@jit_kernel
-def deal_cards(
-    hilo, state, n_deals, deck, deck_words, live_words, where, deck_size, ranged, use_row_decks,
-    row_decks, chosen, held, held_count, n_stub, dealt, deal_count, fixed_count, fixed_low,
-    board_sums, n_board, n_known_board, low_bit, low_rows, hole, boards,
-):  # pragma: no cover - compiled  # fmt: skip
-    """Deal the stub of each deal of a block as cards (Omaha); the new state.
-
-    Player ``p``'s cards of deal ``d`` go to ``hole`` row ``p * block + d``
-    after their known ones, the board's to ``boards`` row ``d``; hi-lo low
-    masks to ``low_rows`` as in :func:`deal_sums`.
-    """
-    n_players = fixed_low.size
-    block = low_rows.shape[1]
-    for deal in range(n_deals):
-        top = fresh_deck(
-            deal, deck, deck_words, live_words, where, deck_size, ranged, use_row_decks,
-            row_decks, chosen, held, held_count,
-        )  # fmt: skip
-        state = draw_stub(state, deck, top, n_stub)
-        # The stub in deal order: the dealt players' cards, then the board's.
-        position = 0
-        for index in range(dealt.size):
-            p = dealt[index]
-            low = fixed_low[p]
-            start = fixed_count[p]
-            for slot in range(deal_count[p]):
-                card = deck[position]
-                position += 1
-                hole[p * block + deal, start + slot] = card
-                low |= low_bit[card]
-            low_rows[p, deal] = low
-        low = np.int64(board_sums[2])
-        for slot in range(n_known_board, n_board):
-            card = deck[position]
-            position += 1
-            boards[deal, slot] = card
-            low |= low_bit[card]
-        low_rows[n_players, deal] = low
-    return state
-
-
-def deal_block(omaha, hilo, state, n_deals, spot, work, tables):  # pragma: no cover
-    """Deal a block: :func:`deal_cards` (Omaha) or :func:`deal_sums`; the new state.
-
-    Chosen while compiling (``omaha`` is a constant of each kernel), so a
-    kernel compiles only the dealer it uses. Compiled code only.
-    """
-    raise NotImplementedError("deal_block runs in compiled kernels only")
-
-
-@overload_inline(deal_block)
-def _deal_block(omaha, hilo, state, n_deals, spot, work, tables):  # pragma: no cover
-    if not isinstance(omaha, types.BooleanLiteral):
-        raise TypingError("deal_block: omaha must be a constant")
-    if omaha.literal_value:
-
-        def cards_block(omaha, hilo, state, n_deals, spot, work, tables):
-            return deal_cards(
-                hilo, state, n_deals, work.deck, work.deck_words, spot.live_words, spot.where,
-                spot.deck.size, spot.block_start.size > 1, spot.use_row_decks, spot.row_decks,
-                work.chosen, work.held, spot.held_count, spot.n_stub, spot.dealt,
-                spot.deal_count, spot.fixed_count, spot.fixed_low, spot.board_sums,
-                spot.n_board, spot.board.size, tables.low_bit, work.low, work.hole, work.boards,
-            )  # fmt: skip
-
-        return cards_block
-
-    def sums_block(omaha, hilo, state, n_deals, spot, work, tables):
-        return deal_sums(
-            hilo, state, n_deals, work.deck, work.deck_words, spot.live_words, spot.where,
-            spot.deck.size, spot.block_start.size > 1, spot.use_row_decks, spot.row_decks,
-            work.chosen, work.held, spot.held_count, spot.dealt, spot.deal_count,
-            spot.fixed_key, spot.fixed_bits, spot.fixed_low, spot.board_sums, spot.n_board,
-            spot.board.size, tables.card_key, tables.card_bit, tables.low_bit, work.key,
-            work.bits, work.low,
-        )  # fmt: skip
-
-    return sums_block
 
 
 @jit_kernel
 def evaluate_best_five(
     hilo, n_deals, key_rows, bits_rows, low_rows, strengths, lows, offsets, values,
-    flush, low8,
+    flush, low8, chosen, player_table, player_column, row_key, row_bits,
 ):  # pragma: no cover - compiled  # fmt: skip
     """Hold'em, stud, draw: each player's best five of own cards plus board, every deal.
 
     One tight loop per player over the block's deals: deals are independent,
-    so the processor overlaps their table lookups.
+    so the processor overlaps their table lookups. A ranged player's hand is
+    read from its joint table (``row_key[row, column]`` of the deal's row
+    ``chosen[table, deal]``) rather than copied to ``key_rows`` first: the
+    copy cost about as much as the evaluation.
     """
     n_players = strengths.shape[0]
     for p in range(n_players):
-        for deal in range(n_deals):
-            strength = strength_of_key(
-                key_rows[n_players, deal] + key_rows[p, deal],
-                bits_rows[n_players, deal] | bits_rows[p, deal],
-                offsets,
-                values,
-                flush,
-                ROW_SHIFT_7,
-                COLUMN_MASK_7,
-            )
-            strengths[p, deal] = strength
+        table = player_table[p]
+        if table < 0:
+            for deal in range(n_deals):
+                strength = strength_of_key(
+                    key_rows[n_players, deal] + key_rows[p, deal],
+                    bits_rows[n_players, deal] | bits_rows[p, deal],
+                    offsets,
+                    values,
+                    flush,
+                    ROW_SHIFT_7,
+                    COLUMN_MASK_7,
+                )
+                strengths[p, deal] = strength
+        else:
+            column = player_column[p]
+            for deal in range(n_deals):
+                row = chosen[table, deal]
+                strength = strength_of_key(
+                    key_rows[n_players, deal] + row_key[row, column],
+                    bits_rows[n_players, deal] | row_bits[row, column],
+                    offsets,
+                    values,
+                    flush,
+                    ROW_SHIFT_7,
+                    COLUMN_MASK_7,
+                )
+                strengths[p, deal] = strength
         if hilo:
             for deal in range(n_deals):
                 lows[p, deal] = low8[low_rows[p, deal] | low_rows[n_players, deal]]
@@ -467,7 +142,7 @@ def evaluate_omaha(
                 lows[p, deal] = omaha_low8[low_rows[p, deal] << 8 | low_rows[n_players, deal]]
 
 
-def evaluate_block(omaha, hilo, n_deals, work, tables):  # pragma: no cover
+def evaluate_block(omaha, hilo, n_deals, spot, work, tables):  # pragma: no cover
     """Strengths of every deal of a block: :func:`evaluate_omaha` or :func:`evaluate_best_five`.
 
     Chosen while compiling (``omaha`` is a constant of each kernel), so a
@@ -477,12 +152,12 @@ def evaluate_block(omaha, hilo, n_deals, work, tables):  # pragma: no cover
 
 
 @overload_inline(evaluate_block)
-def _evaluate_block(omaha, hilo, n_deals, work, tables):  # pragma: no cover
+def _evaluate_block(omaha, hilo, n_deals, spot, work, tables):  # pragma: no cover
     if not isinstance(omaha, types.BooleanLiteral):
         raise TypingError("evaluate_block: omaha must be a constant")
     if omaha.literal_value:
 
-        def omaha_block(omaha, hilo, n_deals, work, tables):
+        def omaha_block(omaha, hilo, n_deals, spot, work, tables):
             evaluate_omaha(
                 hilo,
                 n_deals,
@@ -502,7 +177,7 @@ def _evaluate_block(omaha, hilo, n_deals, work, tables):  # pragma: no cover
 
         return omaha_block
 
-    def best_five_block(omaha, hilo, n_deals, work, tables):
+    def best_five_block(omaha, hilo, n_deals, spot, work, tables):
         evaluate_best_five(
             hilo,
             n_deals,
@@ -515,6 +190,11 @@ def _evaluate_block(omaha, hilo, n_deals, work, tables):  # pragma: no cover
             tables.values7,
             tables.flush,
             tables.low8,
+            work.chosen,
+            spot.player_table,
+            spot.player_column,
+            spot.row_key,
+            spot.row_bits,
         )
 
     return best_five_block
@@ -529,7 +209,8 @@ def score_by_mask(strengths, n_deals, best, masks, wins):  # pragma: no cover - 
     """
     winner_masks(strengths, n_deals, best, masks)
     for deal in range(n_deals):
-        wins[deal & 3, masks[deal]] += 1
+        # An unsigned index: no fix-up for negative indices in the loop.
+        wins[deal & 3, np.uint64(masks[deal])] += 1
 
 
 @jit_kernel
@@ -613,20 +294,10 @@ def _make_sample_chunks(combos: bool) -> Any:
                     if not fits:
                         out.failed[chunk] = 1
                         break
-                    load_holdings(
-                        n_deals,
-                        work.chosen,
-                        spot.block_players,
-                        spot.row_key,
-                        spot.row_bits,
-                        spot.row_masks,
-                        work.key,
-                        work.bits,
-                        work.held,
-                        spot.use_row_decks,
-                    )
+                    if not spot.use_row_decks:
+                        load_held(n_deals, work.chosen, spot.row_masks, work.held)
                 state = deal_block(omaha, hilo, state, n_deals, spot, work, tables)
-                evaluate_block(omaha, hilo, n_deals, work, tables)
+                evaluate_block(omaha, hilo, n_deals, spot, work, tables)
                 count_categories(work.strengths, n_deals, work.tally, out.categories[chunk])
                 if by_mask:
                     score_by_mask(work.strengths, n_deals, work.best, work.masks, wins)

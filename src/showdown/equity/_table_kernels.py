@@ -61,6 +61,45 @@ def matchup_code(a_high, a_low, b_high, b_low):  # pragma: no cover - compiled
     return best, swapped
 
 
+@jit_inline
+def _row_of(hands, i, codes):  # pragma: no cover - compiled
+    """``(row, seats swapped)`` of matchup ``hands[i]`` in the table (row -1: not found)."""
+    a_high = np.int64(max(hands[i, 0, 0], hands[i, 0, 1]))
+    a_low = np.int64(min(hands[i, 0, 0], hands[i, 0, 1]))
+    b_high = np.int64(max(hands[i, 1, 0], hands[i, 1, 1]))
+    b_low = np.int64(min(hands[i, 1, 0], hands[i, 1, 1]))
+    code, swapped = matchup_code(a_high, a_low, b_high, b_low)
+    n_codes = codes.size
+    low = 0
+    high = n_codes
+    while low < high:
+        middle = (low + high) >> 1
+        if codes[middle] < code:
+            low = middle + 1
+        else:
+            high = middle
+    if low >= n_codes or codes[low] != code:
+        return -1, swapped
+    return low, swapped
+
+
+@jit_inline
+def _add_row(out, rows, row, swapped, times):  # pragma: no cover - compiled
+    """``out += rows[row] * times``, hand 1's and hand 2's columns exchanged if ``swapped``."""
+    n_columns = rows.shape[1]
+    half = (n_columns - 3) // 2
+    if swapped:
+        out[0] += rows[row, 1] * times
+        out[1] += rows[row, 0] * times
+        out[2] += rows[row, 2] * times
+        for column in range(half):
+            out[3 + column] += rows[row, 3 + half + column] * times
+            out[3 + half + column] += rows[row, 3 + column] * times
+    else:
+        for column in range(n_columns):
+            out[column] += rows[row, column] * times
+
+
 @jit
 def table_sums(hands, group, codes, rows, sums):  # pragma: no cover - compiled
     """Add the table row of each matchup ``hands[i]`` ``(A, 2, 2)`` to ``sums[group[i]]``.
@@ -69,36 +108,24 @@ def table_sums(hands, group, codes, rows, sums):  # pragma: no cover - compiled
     swapped adds hand 2's columns to hand 1's and the other way round.
     Returns how many matchups were not found (0 for a valid table).
     """
-    n_codes = codes.size
-    n_columns = rows.shape[1]
-    half = (n_columns - 3) // 2
     missing = 0
     for i in range(hands.shape[0]):
-        a_high = np.int64(max(hands[i, 0, 0], hands[i, 0, 1]))
-        a_low = np.int64(min(hands[i, 0, 0], hands[i, 0, 1]))
-        b_high = np.int64(max(hands[i, 1, 0], hands[i, 1, 1]))
-        b_low = np.int64(min(hands[i, 1, 0], hands[i, 1, 1]))
-        code, swapped = matchup_code(a_high, a_low, b_high, b_low)
-        low = 0
-        high = n_codes
-        while low < high:
-            middle = (low + high) >> 1
-            if codes[middle] < code:
-                low = middle + 1
-            else:
-                high = middle
-        if low >= n_codes or codes[low] != code:
+        row, swapped = _row_of(hands, i, codes)
+        if row < 0:
             missing += 1
             continue
-        out = sums[group[i]]
-        if swapped:
-            out[0] += rows[low, 1]
-            out[1] += rows[low, 0]
-            out[2] += rows[low, 2]
-            for column in range(half):
-                out[3 + column] += rows[low, 3 + half + column]
-                out[3 + half + column] += rows[low, 3 + column]
-        else:
-            for column in range(n_columns):
-                out[column] += rows[low, column]
+        _add_row(sums[group[i]], rows, row, swapped, 1)
+    return missing
+
+
+@jit
+def weighted_table_sums(hands, group, weight, codes, rows, sums):  # pragma: no cover - compiled
+    """:func:`table_sums` with each matchup's row times ``weight[i]`` (float ``sums``)."""
+    missing = 0
+    for i in range(hands.shape[0]):
+        row, swapped = _row_of(hands, i, codes)
+        if row < 0:
+            missing += 1
+            continue
+        _add_row(sums[group[i]], rows, row, swapped, weight[i])
     return missing

@@ -15,6 +15,7 @@ from .._progress import Progress, ProgressLike, check_progress
 from .._tasks import check_cluster_arguments, cluster_client
 from ..cards import CardsLike
 from . import exact as exact_module
+from .call_cache import remember_calls
 from .result import EquityResult
 from .spot import NO_WEIGHT_LEFT, Spot, cached_spot
 
@@ -30,6 +31,7 @@ DEFAULT_MAX_SAMPLES = 20_000_000
 MAX_SAMPLES = 2**53
 
 
+@remember_calls  # a repeated exact call is answered from its kept answer (call_cache)
 def equity(
     players: Sequence[object],
     *,
@@ -108,7 +110,7 @@ def equity(
         default.
     client
         A ``dask.distributed.Client``: run the work on its cluster (needs
-        ``pip install 'showdown[dask]'``). Monte Carlo runs go as tasks of
+        ``pip install -e '.[dask]'``). Monte Carlo runs go as tasks of
         about a million deals; exact runs as their enumeration blocks. The
         answer is the local one with the same arguments, bit for bit, at any
         number of workers. Work that takes milliseconds runs here anyway: the
@@ -183,10 +185,16 @@ def equity(
         return _sample_drawing(spot, exact, samples, target_stderr, max_samples, seed, requested,
                                client, scheduler)  # fmt: skip
     plan = _choose_method(spot, exact, samples, target_stderr, use_tables, threads_used)
+    note = None
     if plan is not None:
-        with _ReportTo(requested) as report, _cluster(client, scheduler) as chosen:
-            counters = exact_module.run_exact(spot, plan, report, combos=combos, client=chosen)
-        return _result(spot, counters, exact=True, seed=None)
+        try:
+            with _ReportTo(requested) as report, _cluster(client, scheduler) as chosen:
+                counters = exact_module.run_exact(spot, plan, report, combos=combos, client=chosen)
+            return _result(spot, counters, exact=True, seed=None)
+        except exact_module.ExactOverrunError as stopped:
+            if exact is True:
+                raise
+            note = stopped.note  # far over its estimate (or out of memory): sample instead
     if seed is None:
         seed = secrets.randbits(63)
     if samples is None and target_stderr is None:
@@ -225,6 +233,7 @@ def equity(
         seed=seed,
         target_stderr=target_stderr,
         target_met=target_met,
+        note=note,
     )
 
 
@@ -359,7 +368,7 @@ def _choose_method(
         return None
     plan = exact_module.cached_plan(spot, threads, use_tables)
     if exact is None:
-        return plan if plan.estimated_seconds <= EXACT_SECONDS_LIMIT else None
-    if plan.estimated_seconds > exact_module.MAX_EXACT_SECONDS:
+        return plan if exact_module.runs_exactly(plan, EXACT_SECONDS_LIMIT) else None
+    if not exact_module.runs_exactly(plan, exact_module.MAX_EXACT_SECONDS):
         raise exact_module.ExactTooSlowError(exact_module.refusal_message(plan))
     return plan

@@ -11,7 +11,9 @@ table with :func:`combo_frame`.
 A combo's ``weight`` is its share of the player's deals: its range weight
 times the (weighted) deals it can be part of, normalised, so the weights
 sum to 1 and ``sum(weight * equity)`` is the player's equity. In a sampled
-run it is the share of sampled deals that dealt the combo.
+run it is the share of sampled deals that dealt the combo. A combo's
+``deals`` and counts are in deals as the result's are (``weighting``): they
+add up to the player's totals.
 """
 
 from __future__ import annotations
@@ -47,11 +49,23 @@ class ComboBreakdown:
         after card removal (each row ascending).
     counters
         Counters with one row per combo (``counts (C, 3, n + 1)`` ...) and
-        ``trials`` the ``(C,)`` deals (weighted) each combo was part of.
+        ``trials`` the ``(C,)`` deals each combo was part of, as counted:
+        integers for unweighted ranges, weighted sums for weighted ones.
+    deals_factor
+        What puts ``counters`` in deals (``weighting``): the factor the run's
+        totals were scaled by. Kept apart so that each row's shares are the
+        quotients of its own sums, unrounded by the scaling.
     """
 
     cards: NDArray[np.uint8]
     counters: Counters
+    deals_factor: float = 1.0
+
+    @property
+    def deals(self) -> NDArray[Any]:
+        """``(C,)``: the deals each combo was part of, in deals (they sum to the run's)."""
+        trials = np.asarray(self.counters.trials)
+        return trials if self.deals_factor == 1.0 else trials * self.deals_factor
 
 
 def fixed_breakdown(cards: NDArray[np.uint8], totals: Counters, player: int) -> ComboBreakdown:
@@ -91,7 +105,7 @@ def combo_columns(breakdown: ComboBreakdown, *, exact: bool, hilo: bool) -> dict
     from .result import EquityResult
 
     counters = breakdown.counters
-    trials = np.asarray(counters.trials, np.float64)
+    trials = np.asarray(breakdown.deals, np.float64)
     texts = combo_texts(breakdown.cards)
     # The per-row arithmetic of a result: combos stand where players would.
     rows = EquityResult(
@@ -109,7 +123,7 @@ def combo_columns(breakdown: ComboBreakdown, *, exact: bool, hilo: bool) -> dict
         columns: dict[str, Any] = {
             "combo": texts,
             "weight": trials / total if total > 0 else np.zeros_like(trials),
-            "deals": np.asarray(counters.trials),
+            "deals": breakdown.deals,
             # The result's own columns (hi-lo: scoop, win_high, win_low, split, ...).
             **rows.column_values(),
         }
@@ -167,8 +181,10 @@ class ComboSums:
     A run that computes counters per joint holding (the class kernels, the
     heads-up table) hands them over block by block; each joint holding's
     counters for player ``p`` go to the row of the combo ``p`` holds in it,
-    times the holding's weight. Unweighted spots keep integers, so each row
-    is exactly what a run with that combo fixed would count.
+    times the holding's weight when the weights differ (:meth:`breakdowns`
+    records the factor that puts them in deals). Unweighted spots keep
+    integers, so each row is exactly what a run with that combo fixed would
+    count.
 
     Parameters
     ----------
@@ -186,7 +202,7 @@ class ComboSums:
         self, combo: NDArray[np.int64], weights: NDArray[np.float64], sizes: list[int], deals: int
     ) -> None:
         self.combo = combo
-        self.weighted = bool(np.any(weights != 1.0))
+        self.weighted = bool(weights.size and weights.min() != weights.max())
         self.weights = weights
         n_players = combo.shape[1]
         self.n_players = n_players
@@ -239,8 +255,14 @@ class ComboSums:
             add_rows(self.main[player], combo, main)
             add_rows(self.squares[player][:, None], combo, squares[:, None])
 
-    def breakdowns(self, cards: list[NDArray[np.uint8]]) -> dict[int, ComboBreakdown]:
-        """Each player's :class:`ComboBreakdown` (``cards[p]``: their range's combos)."""
+    def breakdowns(
+        self, cards: list[NDArray[np.uint8]], factor: float = 1.0
+    ) -> dict[int, ComboBreakdown]:
+        """Each player's :class:`ComboBreakdown` (``cards[p]``: their range's combos).
+
+        ``factor`` puts weighted sums in deals: the one the run's totals were
+        scaled by (``weighting.in_deals``).
+        """
         n = self.n_players
         found = {}
         for player in range(n):
@@ -254,7 +276,8 @@ class ComboSums:
                 np.ascontiguousarray(main[:, 3 * (n + 1) + 2 :]),
                 self.trials[player],
             )
-            found[player] = ComboBreakdown(cards[player], counters)
+            scale = factor if self.weighted else 1.0
+            found[player] = ComboBreakdown(cards[player], counters, scale)
         return found
 
 

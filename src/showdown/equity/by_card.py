@@ -35,14 +35,18 @@ from .exact import (
     _spot_inputs,
     holding_outputs,
 )
+from .guard import WorkGuard, guarded, out_of_memory
 from .holdings import cached_joint_holdings, estimate_joint_holdings
 from .result import Counters, EquityResult
 from .spot import Spot, cached_spot
+from .weighting import scale_rows
 
-__all__ = ["RunoutTable", "runout_counters", "runout_table", "runouts"]
+__all__ = ["RunoutTable", "runout_counters", "runout_estimate", "runout_table", "runouts"]
 
 #: Most (joint holding, next card) items in one kernel call.
 MAX_BLOCK_ITEMS = 20_000
+#: Python work per joint holding and deck card: which next cards each holding leaves live.
+RUNOUT_CARD_SECONDS = 2e-9
 
 
 def runouts(
@@ -199,21 +203,37 @@ def runout_table(
 def runout_counters(
     spot: Spot, threads: int, progress: Callable[[int, int], None] | None = None
 ) -> tuple[NDArray[np.uint8], list[Counters]]:
-    """``(next cards, counters of each)``: exact counters after each possible next card."""
+    """``(next cards, counters of each)``: exact counters after each possible next card.
+
+    Counts are in deals (``weighting``): for weighted ranges, each card's
+    weighted sums times the one factor that puts all cards' deals in deals,
+    so their ``trials`` add up to the spot's deals and give each card's share.
+    """
     deck = np.sort(spot.deck).astype(np.uint8)
-    seconds = _estimate_seconds(spot)
-    if seconds > MAX_EXACT_SECONDS:
+    estimate = runout_estimate(spot, threads)
+    too_big = estimate.bytes > planning.MAX_EXACT_BYTES
+    if estimate.seconds > MAX_EXACT_SECONDS or too_big:
+        memory = (
+            f", {planning.size_text(estimate.bytes)} of memory, over the "
+            f"{planning.size_text(planning.MAX_EXACT_BYTES)} allowed"
+            if too_big
+            else ""
+        )
         raise ExactTooSlowError(
-            f"runouts: enumerating every next card would take about {seconds:.0f} s "
-            f"(over {estimate_joint_holdings(spot):.3g} joint holdings); narrow the ranges"
+            f"runouts: enumerating every next card would take about "
+            f"{planning.duration_text(estimate.seconds)} ({estimate.evaluations:.2g} "
+            f"evaluations{memory}) over {estimate.joint:.3g} joint holdings; narrow the ranges"
         )
     n_players = spot.n_players
-    cards, weights, _ = cached_joint_holdings(spot)
+    try:
+        cards, weights, _ = cached_joint_holdings(spot, expected=estimate.joint)
+    except MemoryError:
+        raise out_of_memory("runouts") from None
     masks = np.bitwise_or.reduce(
         np.left_shift(np.uint64(1), cards.reshape(len(cards), -1).astype(np.uint64)), axis=1
     )
     fits = ((masks[:, None] >> deck[None, :].astype(np.uint64)) & np.uint64(1)) == 0
-    weighted = bool(np.any(weights != 1.0))
+    weighted = bool(weights.min() != weights.max())
     kernel = _class_kernel(spot)
     board, dead_mask, _, hilo, tables, classes = _spot_inputs(spot)
     identity = np.arange(4, dtype=np.int64).reshape(1, 4)  # each item has its own board
@@ -223,7 +243,7 @@ def runout_counters(
 
     # Blocks of whole joint holdings, about MAX_BLOCK_ITEMS items (and a block's time) each.
     items = np.cumsum(fits.sum(axis=1))
-    limit = planning.items_per_block(seconds, int(items[-1]), MAX_BLOCK_ITEMS)
+    limit = planning.items_per_block(estimate.kernel_seconds, int(items[-1]), MAX_BLOCK_ITEMS)
     bounds = []
     first = 0
     while first < len(cards):
@@ -250,8 +270,12 @@ def runout_counters(
     sums = np.zeros((deck.size, size), np.float64 if weighted else np.int64)
     squares = np.zeros((deck.size, n_players))
     tasks = [task(first, last) for first, last in bounds]
-    for holding, card, *outputs in _run_blocks(tasks, threads, progress):
-        counts, scoop, share_any, sum_squares, categories, _ = outputs
+    guard = WorkGuard(estimate.evaluations, estimate.seconds, what="runouts")
+    blocks = _run_blocks(tasks, threads, progress)
+    evaluations = 0
+    for holding, card, *outputs in guarded(blocks, guard, lambda _, block: float(block[-1].sum())):
+        counts, scoop, share_any, sum_squares, categories, work = outputs
+        evaluations += int(work.sum())
         rows = np.concatenate(
             [
                 counts.reshape(len(card), -1),
@@ -266,41 +290,67 @@ def runout_counters(
             sum_squares = sum_squares * weights[holding, None]
         add_rows(sums, card, rows)
         add_rows(squares, card, sum_squares)
+    spot.derived["runout evaluations"] = evaluations
     # Deals after the next card: the rest of the board from the cards still live.
     held = sum(spot.game.hole_size for index in range(n_players) if not spot.is_fixed(index))
     live = spot.deck.size - held
     deals_after = math.comb(live - 1, spot.board_missing - 1)
+    holdings_per_card = fits.sum(axis=0).astype(np.int64)
     if weighted:
-        holdings_per_card = (fits * weights[:, None]).sum(axis=0)
-    else:
-        holdings_per_card = fits.sum(axis=0).astype(np.int64)
+        weighted_per_card = (fits * weights[:, None]).sum(axis=0)
+        factor = float(holdings_per_card.sum()) / float(weighted_per_card.sum())
     per_card = []
     split = np.cumsum([3 * n_players * (n_players + 1), n_players, n_players])
     for index in range(deck.size):
         counts, scoop, share_any, categories = np.split(sums[index], split)
-        trials = holdings_per_card[index] * deals_after
-        per_card.append(
-            Counters(
-                counts.reshape(n_players, 3, n_players + 1),
-                scoop,
-                share_any,
-                squares[index],
-                categories.reshape(n_players, 10),
-                int(trials) if not weighted else float(trials),
-            )
+        card_counters = Counters(
+            counts.reshape(n_players, 3, n_players + 1),
+            scoop,
+            share_any,
+            squares[index],
+            categories.reshape(n_players, 10),
+            int(holdings_per_card[index]) * deals_after,
         )
+        if weighted:
+            card_counters.trials = float(weighted_per_card[index]) * deals_after
+            scale_rows(card_counters, factor)
+        per_card.append(card_counters)
     return deck, per_card
 
 
-def _estimate_seconds(spot: Spot) -> float:
-    """Single-thread seconds to count every (joint holding, next card) item."""
+@dataclass
+class RunoutEstimate:
+    """What :func:`runout_counters` will cost (see :func:`runout_estimate`)."""
+
+    seconds: float
+    evaluations: float
+    bytes: float
+    joint: float
+    kernel_seconds: float
+
+
+def runout_estimate(spot: Spot, threads: int = 1) -> RunoutEstimate:
+    """The cost of counting every (joint holding, next card) item of ``spot``.
+
+    Items: each joint holding with each card it leaves live. Each item is a
+    class-kernel holding with one more board card: its board classes are
+    estimated like an exact run's (``plan.classes_per_holding``), plus the
+    class kernel's per-holding overhead; the Python side lists the joint
+    holdings and which cards each leaves live.
+    """
     joint = 1.0 if spot.all_fixed else estimate_joint_holdings(spot)
-    items = joint * spot.deck.size
-    remaining = spot.board_missing - 1
-    classes = 1.0 if remaining == 0 else 2.0 * (13 + 4 * 12)  # rank multisets + flush classes
+    n_players, hole = spot.n_players, spot.game.hole_size
+    ranged = sum(1 for index in range(n_players) if not spot.is_fixed(index))
+    items = joint * max(1, spot.deck.size - hole * ranged)
+    evaluations = items * planning.classes_per_holding(spot, next_card=True) * n_players
     kind = "omaha-classes" if spot.game.mode == 1 else "holdem-classes"
-    evaluations = items * (classes * spot.n_players + planning.HOLDING_OVERHEAD)
-    return float(evaluations * planning.SECONDS_PER_EVALUATION[kind])
+    cost = planning.SECONDS_PER_EVALUATION[kind]
+    kernel = evaluations * cost + items * planning.HOLDING_SECONDS
+    serial = joint * (n_players * planning.LIST_SECONDS + spot.deck.size * RUNOUT_CARD_SECONDS)
+    serial += planning.CALL_SECONDS * max(1.0, kernel / planning.BLOCK_SECONDS)
+    speedup = max(1, min(threads, int(kernel / 0.1)))
+    memory = joint * (planning.holding_bytes(n_players, hole, canonical=False) + spot.deck.size)
+    return RunoutEstimate(kernel / speedup + serial, evaluations, memory, joint, kernel)
 
 
 def _table(spot: Spot, cards: NDArray[np.uint8], per_card: list[Counters]) -> RunoutTable:

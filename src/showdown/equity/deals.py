@@ -12,6 +12,7 @@ from .._tasks import Runner
 from ..evaluator import get_tables
 from ._deal_kernels import deal_kernel
 from .exact import report_blocks
+from .guard import WorkGuard, guarded
 from .plan import ExactPlan, items_per_block
 from .result import Counters
 from .spot import Spot, count_deals
@@ -103,12 +104,15 @@ def run_deals(
     while depth < slot_player.size and len(prefixes) < MIN_PREFIXES:
         depth += 1
         prefixes = deal_prefixes(slot_player, deck.size, depth)
-    size = items_per_block(plan.estimated_seconds * max(plan.threads, 1), len(prefixes))
+    one_thread = min(plan.estimated_seconds * max(plan.threads, 1), plan.kernel_seconds)
+    size = items_per_block(one_thread, len(prefixes))
     job = DealJob(spot.game.hilo, known, known_length, slot_player, deck, prefixes, size)
     starts = list(range(0, len(prefixes), size))
     total = Counters.empty(n_players)
     dealt = 0
-    for outputs, deals in runner.map(deal_block, job, starts, report_blocks(progress, len(starts))):
+    guard = WorkGuard(plan.estimated_evaluations, plan.estimated_seconds)
+    blocks = runner.map(deal_block, job, starts, report_blocks(progress, len(starts)))
+    for outputs, deals in guarded(blocks, guard, lambda _, block: float(block[1] * n_players)):
         total.add(Counters.from_chunks(outputs, 0))
         dealt += deals
     assert dealt == count_deals(spot)

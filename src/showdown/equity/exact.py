@@ -28,6 +28,12 @@ Every method works in blocks of roughly a tenth of a second, so
 the callback) stops a run within a block. Blocks are pure module-level tasks
 (``class_block``, ``join_block``, ``deal_block``) on a ``showdown._tasks``
 runner: threads here, or a Dask cluster; results come back in block order.
+Each block's work goes to a ``guard.WorkGuard``, which stops a run that
+overruns its estimate by far (``equity()`` then samples).
+
+Weighted ranges: the kernels count integers per joint holding; the methods
+add them up times each holding's weight and put the sums in deals once, at
+the end (``weighting``: one definition of a weighted count for every method).
 """
 
 from __future__ import annotations
@@ -43,6 +49,7 @@ from .._tasks import Runner, ThreadRunner, runner_for
 from ..evaluator import get_tables
 from . import plan as planning
 from ._class_common import class_tables
+from .guard import ExactOverrunError, ExactTooSlowError, WorkGuard, guarded, out_of_memory
 from .holdings import (
     CanonicalHoldings,
     cached_joint_holdings,
@@ -52,9 +59,11 @@ from .holdings import (
 from .plan import ExactPlan
 from .result import Counters
 from .spot import Spot, count_deals
+from .weighting import in_deals
 
 __all__ = [
     "MAX_EXACT_SECONDS",
+    "ExactOverrunError",
     "ExactPlan",
     "ExactTooSlowError",
     "TooManyAssignmentsError",
@@ -66,7 +75,7 @@ __all__ = [
 #: ``exact=True`` refuses runs estimated to take longer than this (seconds).
 MAX_EXACT_SECONDS = 60.0
 #: Most joint holdings in one kernel call (bounds the per-holding output arrays).
-MAX_BLOCK_HOLDINGS = 20_000
+MAX_BLOCK_HOLDINGS = planning.MAX_BLOCK_HOLDINGS
 #: With a Dask client, runs estimated under this (seconds, one thread) still run
 #: locally: a task's round trip costs milliseconds.
 LOCAL_SECONDS = 0.1
@@ -74,19 +83,22 @@ LOCAL_SECONDS = 0.1
 Progress = Callable[[int, int], None] | None
 
 
-class ExactTooSlowError(ValueError):
-    """Exact enumeration of this spot would take too long; sample instead."""
-
-
 #: The name this refusal had before estimates replaced the joint-holdings cap.
 TooManyAssignmentsError = ExactTooSlowError
 
 
-def plan_exact(spot: Spot, *, use_tables: bool = True) -> ExactPlan:
+def plan_exact(
+    spot: Spot,
+    *,
+    use_tables: bool = True,
+    method: str | None = None,
+    canonical: bool | None = None,
+) -> ExactPlan:
     """How :func:`run_exact` would compute ``spot`` and an estimate of its cost.
 
     Uses as many threads as numba is currently set to (``equity()`` sets
-    them from ``threads=``). Never raises for size.
+    them from ``threads=``). Never raises for size. ``method`` and
+    ``canonical`` force a choice (see ``plan.plan_exact``).
 
     Examples
     --------
@@ -95,7 +107,13 @@ def plan_exact(spot: Spot, *, use_tables: bool = True) -> ExactPlan:
     >>> plan.method, plan.estimated_seconds < 0.1
     ('classes', True)
     """
-    return planning.plan_exact(spot, threads=numba.get_num_threads(), use_tables=use_tables)
+    return planning.plan_exact(
+        spot,
+        threads=numba.get_num_threads(),
+        use_tables=use_tables,
+        method=method,
+        canonical=canonical,
+    )
 
 
 def cached_plan(spot: Spot, threads: int, use_tables: bool) -> ExactPlan:
@@ -124,6 +142,11 @@ def refusal_message(plan: ExactPlan) -> str:
     )
 
 
+def runs_exactly(plan: ExactPlan, limit: float) -> bool:
+    """Whether ``plan`` may run: estimated at most ``limit`` seconds, and within memory."""
+    return plan.estimated_seconds <= limit and plan.fits_in_memory
+
+
 def run_exact(
     spot: Spot,
     plan: ExactPlan,
@@ -132,13 +155,29 @@ def run_exact(
     combos: bool = False,
     client: Any = None,
 ) -> Counters:
-    """Exact counters of ``spot`` by the method ``plan`` chose (integers for unweighted spots).
+    """Exact counters of ``spot`` by the method ``plan`` chose, in deals (integers
+    for unweighted spots; see ``weighting``).
 
     With ``combos`` the counters also hold every player's per-combo counters
     (``Counters.by_combo``), counted by the same run. With a Dask ``client``
     the blocks run on its cluster (the counters are the same), except for runs
     estimated under :data:`LOCAL_SECONDS`, which run here.
+
+    Raises
+    ------
+    ExactOverrunError
+        When the run overran its estimate by far (``guard``) or ran out of
+        memory; nothing is returned.
     """
+    try:
+        return _run_exact(spot, plan, progress, combos, client)
+    except MemoryError:
+        raise out_of_memory() from None
+
+
+def _run_exact(
+    spot: Spot, plan: ExactPlan, progress: Progress, combos: bool, client: Any
+) -> Counters:
     if client is not None and plan.estimated_seconds * max(plan.threads, 1) < LOCAL_SECONDS:
         client = None  # a few blocks' worth: the round trips would cost more than the work
     runner = runner_for(client, plan.threads, label="equity")
@@ -218,7 +257,7 @@ def _holdings_to_run(spot: Spot, plan: ExactPlan, combos: bool) -> tuple[Canonic
     ``combos`` a :class:`~showdown.equity.breakdown.ComboSums` to fill (else ``None``)."""
     canonical = bool(plan.details.get("canonical", False))
     key = f"groups, canonical {canonical}, combos {combos}"
-    cards, weights, combo = cached_joint_holdings(spot)
+    cards, weights, combo = cached_joint_holdings(spot, expected=plan.joint_holdings)
     groups = spot.derived.get(key)
     if not isinstance(groups, CanonicalHoldings):
         symmetries = suit_symmetries(spot.board, spot.dead)
@@ -240,8 +279,11 @@ def _holdings_to_run(spot: Spot, plan: ExactPlan, combos: bool) -> tuple[Canonic
 
 
 def _identity_groups(cards: NDArray[np.uint8], weights: NDArray[np.float64]) -> CanonicalHoldings:
-    distinct, index = np.unique(weights, return_inverse=True)
     n_holdings, n_players = cards.shape[:2]
+    if weights.min() == weights.max():
+        distinct, index = weights[:1].copy(), np.zeros(n_holdings, np.int64)
+    else:
+        distinct, index = np.unique(weights, return_inverse=True)
     return CanonicalHoldings(
         cards=cards,
         holding=np.arange(n_holdings),
@@ -346,17 +388,24 @@ def _run_classes(
         by_holding = np.argsort(original_holding, kind="stable")
         sorted_holding = original_holding[by_holding]
     n_distinct = groups.cards.shape[0]
-    one_thread = plan.estimated_seconds * max(plan.threads, 1)
+    one_thread = min(plan.estimated_seconds * max(plan.threads, 1), plan.kernel_seconds)
     size = planning.items_per_block(one_thread, n_distinct, MAX_BLOCK_HOLDINGS)
     starts = list(range(0, n_distinct, size))
     job = ClassJob(spot.game.mode == 1, groups.cards, board, dead_mask, perms, hilo, size)
 
-    totals = [Counters.empty(n_players) for _ in groups.weights]
+    # Each group's counters count times its scale: its multiplicity, times its weight when
+    # the weights differ (then floats, put in deals at the end).
+    weighted = groups.weights.size > 1
+    scale: NDArray[Any] = groups.multiplicity
+    if weighted:
+        scale = groups.weights[groups.weight_group] * groups.multiplicity
+    total = Counters.empty(n_players, np.float64 if weighted else np.int64)
+    guard = WorkGuard(plan.estimated_evaluations, plan.estimated_seconds)
     evaluations = 0
     blocks = runner.map(class_block, job, starts, report_blocks(progress, len(starts)))
-    for start, outputs in blocks:
+    for start, outputs in guarded(blocks, guard, lambda _, block: float(block[1][5].sum())):
         first, last = np.searchsorted(groups.holding, [start, start + size])
-        _add_groups(totals, groups, first, last, start, outputs)
+        _add_groups(total, groups, first, last, start, outputs, scale)
         evaluations += int(outputs[5].sum())
         if combo_sums is not None:
             assert original_holding is not None and original_seats is not None
@@ -366,18 +415,13 @@ def _run_classes(
             combo_sums.add(originals, rows, original_seats[originals], outputs)
     deals = count_deals(spot)
     plan.details["evaluations"] = evaluations
-    if len(totals) == 1 and groups.weights[0] == 1.0:
-        totals[0].trials = int(groups.multiplicity.sum()) * deals
-        result = totals[0]
-    else:
-        result = Counters.empty(n_players)
-        for group, (weight, total) in enumerate(zip(groups.weights, totals, strict=True)):
-            total.trials = int(groups.multiplicity[groups.weight_group == group].sum()) * deals
-            result.add(total, float(weight))
+    plan.details["holdings_done"] = n_distinct
+    all_deals = int(groups.multiplicity.sum()) * deals
+    factor = in_deals(total, all_deals, float(np.sum(scale)) * deals)
     if combo_sums is not None:
         ranges = [player.hand_range for player in spot.players]
-        result.by_combo = combo_sums.breakdowns([r.combos for r in ranges if r is not None])
-    return result
+        total.by_combo = combo_sums.breakdowns([r.combos for r in ranges if r is not None], factor)
+    return total
 
 
 def holding_outputs(n_holdings: int, n_players: int) -> tuple[NDArray[Any], ...]:
@@ -393,47 +437,39 @@ def holding_outputs(n_holdings: int, n_players: int) -> tuple[NDArray[Any], ...]
 
 
 def _add_groups(
-    totals: list[Counters],
+    total: Counters,
     groups: CanonicalHoldings,
     first: int,
     last: int,
     start: int,
     outputs: tuple[NDArray[Any], ...],
+    scale: NDArray[Any],
 ) -> None:
-    """Add the counters of groups ``first:last`` (their holdings start at ``start``)."""
-    if groups.identity:
-        # Group k is holding k as it is: sum each weight's rows.
-        weight_group = groups.weight_group[first:last]
-        for group in range(len(totals)):
-            chosen = weight_group == group if len(totals) > 1 else slice(None)
-            total = totals[group]
-            total.counts += outputs[0][chosen].sum(axis=0)
-            total.scoop += outputs[1][chosen].sum(axis=0)
-            total.share_any += outputs[2][chosen].sum(axis=0)
-            total.sum_squares += outputs[3][chosen].sum(axis=0)
-            total.categories += outputs[4][chosen].sum(axis=0)
-        return
-    holding = groups.holding[first:last] - start
-    seats = groups.seats[first:last]
-    multiplicity = groups.multiplicity[first:last]
-    weight_group = groups.weight_group[first:last]
+    """Add the counters of groups ``first:last`` (their holdings start at ``start``),
+    each times its ``scale`` (multiplicity, or weight times multiplicity)."""
     counts, scoop, share_any, sum_squares, categories, _ = outputs
-    rows = holding[:, None]
-    # Original player p gets the canonical holding's counters at seat seats[k, p].
-    picked = (
-        counts[rows, seats],
-        scoop[rows, seats],
-        share_any[rows, seats],
-        sum_squares[rows, seats],
-        categories[rows, seats],
-    )
-    for group in np.unique(weight_group):
-        chosen = weight_group == group
-        times = multiplicity[chosen]
-        total = totals[int(group)]
-        sums = [np.tensordot(times, array[chosen], axes=1) for array in picked]
-        total.counts += sums[0]
-        total.scoop += sums[1]
-        total.share_any += sums[2]
-        total.sum_squares += sums[3]
-        total.categories += sums[4]
+    times = scale[first:last]
+    if groups.identity:
+        # Group k is holding k as it is (multiplicity 1): its rows in order.
+        picked: tuple[NDArray[Any], ...] = (counts, scoop, share_any, sum_squares, categories)
+        if times.dtype.kind in "iu":
+            sums = [array.sum(axis=0) for array in picked]
+        else:
+            sums = [np.tensordot(times, array, axes=1) for array in picked]
+    else:
+        rows = (groups.holding[first:last] - start)[:, None]
+        seats = groups.seats[first:last]
+        # Original player p gets the canonical holding's counters at seat seats[k, p].
+        picked = (
+            counts[rows, seats],
+            scoop[rows, seats],
+            share_any[rows, seats],
+            sum_squares[rows, seats],
+            categories[rows, seats],
+        )
+        sums = [np.tensordot(times, array, axes=1) for array in picked]
+    total.counts += sums[0]
+    total.scoop += sums[1]
+    total.share_any += sums[2]
+    total.sum_squares += sums[3]
+    total.categories += sums[4]

@@ -144,6 +144,8 @@ def _range_label(hand_range: HandRange) -> str:
         return "random"
     if hand_range.hole_size == 2:
         return format_range(hand_range.combos, hand_range.weights)
+    if len(hand_range) > 1:
+        return " ".join(hand_range.text.split())  # an Omaha range, as typed
     try:
         # An Omaha hand in the order typed (hands are read in deal order), canonical cards.
         return format_cards(parse_cards(hand_range.text))
@@ -172,7 +174,7 @@ def parse_players(game: Game, players: list[object]) -> list[Player]:
             holding = format_cards(cards.ravel())
         text = holding.strip()
         if game.kind == "board":
-            hand_range = parse_hand_or_range(text, game.hole_size, name=name)
+            hand_range = parse_hand_or_range(text, game.hole_size, name=name, game=game.name)
             parsed.append(Player(_range_label(hand_range), hand_range=hand_range))
         elif not text or is_random_text(text):
             # Nothing known ("" is no known card; a random word the same): every card is

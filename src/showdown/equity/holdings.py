@@ -29,6 +29,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..cards.ranges import HandRange
+from .guard import stopped
 from .spot import Spot
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "indexed_joint_holdings",
     "joint_holdings",
     "suit_symmetries",
+    "unique_rows",
 ]
 
 
@@ -102,27 +104,46 @@ KEEP_HOLDINGS_BYTES = 1 << 20
 
 
 def cached_joint_holdings(
-    spot: Spot,
+    spot: Spot, expected: float | None = None
 ) -> tuple[NDArray[np.uint8], NDArray[np.float64], NDArray[np.int64]]:
     """:func:`indexed_joint_holdings`, kept with the spot when small: never modify them.
 
     Repeated calls on one spot (cheap calls in a loop) list them once. (They
     stay writable: the kernels' compiled signatures include that flag, and
-    every exact run passes them writable holdings.)
+    every exact run passes them writable holdings.) ``expected``: the plan's
+    estimate of their number; listing stops if it runs far over (see
+    :func:`indexed_joint_holdings`).
     """
     kept = spot.derived.get("joint holdings")
     if kept is not None:
         return kept
-    found = indexed_joint_holdings(spot)
+    found = indexed_joint_holdings(spot, expected=expected)
     if sum(array.nbytes for array in found) <= KEEP_HOLDINGS_BYTES:
         spot.derived["joint holdings"] = found
     return found
 
 
+#: Most pairs (joint holdings so far x combos of the next player) tested in one step of
+#: :func:`indexed_joint_holdings`: bounds its scratch memory (8 bytes a pair) at 32 MB.
+PAIRS_PER_STEP = 1 << 22
+#: Listing stops (``ExactOverrunError``) once it holds this many times the expected
+#: number of joint holdings and more than :data:`LISTING_BYTES` ...
+LISTING_OVERRUN = 10.0
+#: ... bytes: an estimate that was far too low never turns into an exhausted memory.
+LISTING_BYTES = 1 << 30
+
+
 def indexed_joint_holdings(
-    spot: Spot,
+    spot: Spot, expected: float | None = None
 ) -> tuple[NDArray[np.uint8], NDArray[np.float64], NDArray[np.int64]]:
     """:func:`joint_holdings` and ``(A, n)``: each player's combo (a row of their range).
+
+    Memory is the result's (``A * (n * hole + 8 * n + 16)`` bytes) and a
+    bounded scratch: the pairs of holdings and combos are tested in steps.
+    With ``expected`` (an estimate of ``A``), listing stops with
+    :class:`~showdown.equity.guard.ExactOverrunError` as soon as the holdings
+    listed so far outgrow it far (:data:`LISTING_OVERRUN`) and take more than
+    :data:`LISTING_BYTES`.
 
     Examples
     --------
@@ -140,7 +161,20 @@ def indexed_joint_holdings(
         hand_range = player.hand_range
         assert hand_range is not None
         combo_masks = hand_range.masks
-        rows, picks = np.nonzero((masks[:, None] & combo_masks[None, :]) == 0)
+        step = max(1, PAIRS_PER_STEP // max(1, combo_masks.size))
+        found_rows = [np.zeros(0, np.int64)]
+        found_picks = [np.zeros(0, np.int64)]
+        listed = 0
+        for first in range(0, masks.size, step):
+            chunk = masks[first : first + step]
+            rows, picks = np.nonzero((chunk[:, None] & combo_masks[None, :]) == 0)
+            found_rows.append(rows + first)
+            found_picks.append(picks)
+            listed += rows.size
+            if expected is not None:
+                _check_listing(listed, cards.shape[1] + 1, hole, expected)
+        rows = np.concatenate(found_rows)
+        picks = np.concatenate(found_picks)
         cards = np.concatenate([cards[rows], hand_range.combos[picks][:, None, :]], axis=1)
         masks = masks[rows] | combo_masks[picks]
         weights = weights[rows] * hand_range.weights[picks]
@@ -150,33 +184,81 @@ def indexed_joint_holdings(
     return np.ascontiguousarray(cards), weights, combo
 
 
+def _check_listing(listed: int, n_players: int, hole: int, expected: float) -> None:
+    """Stop a listing that outgrew its estimate far and would take much memory."""
+    size = listed * (n_players * hole + 8 * n_players + 16)
+    if listed > LISTING_OVERRUN * max(expected, 1.0) and size > LISTING_BYTES:
+        raise stopped(
+            f"{listed:,} joint holdings listed and counting, over {LISTING_OVERRUN:g} times "
+            f"the estimate of {expected:.3g}"
+        )
+
+
 def estimate_joint_holdings(spot: Spot) -> float:
     """About how many joint holdings the spot has, without listing them.
 
-    Exact for two players and for fixed hands; otherwise the product of the
-    range sizes times, for each pair of players, the chance that two of
-    their combos drawn at random share no card.
+    Players dealt a random hand take theirs from the same live cards, after
+    the listed ranges' hands: their count is a product of binomials, exact.
+    Listed ranges (hold'em ranges, known hands) multiply their sizes by, for
+    each pair of them, the share of their pairs of combos that share no card
+    (exact for two ranges; an estimate that treats the pairs as independent
+    for three or more). Never 0 unless the ranges truly cannot fit together.
 
     Examples
     --------
     >>> from showdown.equity.spot import build_spot
     >>> estimate_joint_holdings(build_spot(["AA", "AK"], "", "", "holdem"))
     48.0
+    >>> dead = "2c2d2h2s3c3d3h3s4c4d4h4s5c5d5h5s6c6d6h6s7c7d7h7s"  # 23 cards live
+    >>> estimate_joint_holdings(build_spot(["random", "random"], "AsKhQdJc9s", dead, "omaha6"))
+    1249320072.0
     """
     ranges = [player.hand_range for player in spot.players]
     assert all(hand_range is not None for hand_range in ranges)
-    sizes = [float(len(hand_range)) for hand_range in ranges if hand_range is not None]
-    total = math.prod(sizes)
-    per_card = [_cards_per_card(hand_range) for hand_range in ranges if hand_range is not None]
-    for first, second in itertools.combinations(range(len(sizes)), 2):
-        # Inclusion-exclusion on shared cards: sum over cards of pairs both
-        # holding it, less pairs holding the same two cards (hold'em only;
-        # for bigger hands it is an estimate).
-        sharing = float(per_card[first] @ per_card[second])
-        if ranges[first] is not None and ranges[first].hole_size == 2:  # type: ignore[union-attr]
-            sharing -= _common_combos(ranges[first], ranges[second])  # type: ignore[arg-type]
-        total *= max(0.0, 1.0 - sharing / (sizes[first] * sizes[second]))
-    return total
+    listed = [r for r in ranges if r is not None and not r.is_random]
+    random = [r for r in ranges if r is not None and r.is_random]
+    total = math.prod(float(len(hand_range)) for hand_range in listed)
+    for first, second in itertools.combinations(listed, 2):
+        total *= disjoint_share(first, second)
+    if random:
+        hole = random[0].hole_size
+        live = min(52 - bin(hand_range.dead_mask).count("1") for hand_range in random)
+        # Listed ranges of more than one hand draw theirs from the same live cards.
+        live -= sum(hand_range.hole_size for hand_range in listed if len(hand_range) > 1)
+        for index in range(len(random)):
+            total *= math.comb(max(0, live - index * hole), hole)
+    return float(total)
+
+
+#: Pairs of combos compared one by one when estimating how often two ranges fit together;
+#: beyond this many, a fixed-seed sample of them.
+DISJOINT_PAIRS = 1 << 22
+
+
+def disjoint_share(first: HandRange, second: HandRange) -> float:
+    """The share of pairs (a combo of each) that share no card.
+
+    Examples
+    --------
+    >>> from showdown.cards import parse_range
+    >>> disjoint_share(parse_range("AA"), parse_range("AK"))  # each pair of aces: 8 AK left
+    0.5
+    """
+    sizes = float(len(first)) * float(len(second))
+    if first.hole_size == 2 and second.hole_size == 2:
+        # Inclusion-exclusion on shared cards, exact for two-card hands: pairs sharing
+        # a card, less those sharing both (counted twice).
+        sharing = float(_cards_per_card(first) @ _cards_per_card(second))
+        sharing -= _common_combos(first, second)
+        return max(0.0, 1.0 - sharing / sizes)
+    first_masks, second_masks = first.masks, second.masks
+    if sizes > DISJOINT_PAIRS:
+        generator = np.random.default_rng(0)
+        count = math.isqrt(DISJOINT_PAIRS)
+        first_masks = generator.choice(first_masks, min(count, first_masks.size), replace=False)
+        second_masks = generator.choice(second_masks, min(count, second_masks.size), replace=False)
+    fits = (first_masks[:, None] & second_masks[None, :]) == 0
+    return float(np.count_nonzero(fits)) / fits.size
 
 
 def _cards_per_card(hand_range: HandRange) -> NDArray[np.float64]:
@@ -263,12 +345,13 @@ def canonical_holdings(
     (1, [1, 2], [[0, 1], [1, 0]])
     """
     n_holdings, n_players, hole = cards.shape
-    card_map = (np.arange(52)[None, :] & ~3) | perms[:, np.arange(52) & 3]
+    card_map = ((np.arange(52)[None, :] & ~3) | perms[:, np.arange(52) & 3]).astype(np.uint8)
     radix = 52 ** np.arange(hole - 1, -1, -1, dtype=np.int64)
     best_codes = np.zeros((n_holdings, n_players), np.int64)
     best_order = np.zeros((n_holdings, n_players), np.int64)
     for g in range(perms.shape[0]):
-        mapped = np.sort(card_map[g][cards], axis=2)
+        mapped = card_map[g][cards]
+        mapped.sort(axis=2)
         codes = mapped.astype(np.int64) @ radix
         if swap_seats:
             order = np.argsort(codes, axis=1, kind="stable")
@@ -287,13 +370,15 @@ def canonical_holdings(
     # seats[p] = canonical position of original player p.
     seats = np.empty_like(best_order)
     np.put_along_axis(seats, best_order, np.arange(n_players, dtype=np.int64)[None, :], axis=1)
-    distinct_weights, weight_index = np.unique(weights, return_inverse=True)
-    unique_codes, holding = np.unique(best_codes, axis=0, return_inverse=True)
-    holding = holding.reshape(-1)
+    if weights.size and weights.min() == weights.max():
+        distinct_weights = weights[:1].copy()
+        weight_index = np.zeros(n_holdings, np.int64)
+    else:
+        distinct_weights, weight_index = np.unique(weights, return_inverse=True)
+    unique_codes, holding, _ = unique_rows(best_codes)
     keys = np.column_stack([holding, weight_index.reshape(-1), seats])
-    groups, multiplicity = np.unique(keys, axis=0, return_counts=True)
+    groups, _, multiplicity = unique_rows(keys)
     digits = (unique_codes[:, :, None] // radix[None, None, :]) % 52
-    groups = groups.astype(np.int64)
     return CanonicalHoldings(
         cards=np.ascontiguousarray(digits.astype(np.uint8)),
         holding=groups[:, 0],
@@ -301,6 +386,49 @@ def canonical_holdings(
         weight_group=groups[:, 1],
         multiplicity=multiplicity,
         weights=distinct_weights,
-        original_holding=holding.astype(np.int64) if keep_originals else None,
+        original_holding=holding if keep_originals else None,
         original_seats=seats if keep_originals else None,
     )
+
+
+def unique_rows(
+    rows: NDArray[np.int64],
+) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+    """``(distinct rows in lexicographic order, each row's index among them, their counts)``.
+
+    What ``np.unique(rows, axis=0, return_inverse=True, return_counts=True)``
+    gives, for non-negative integers, sorted as one packed integer per row
+    when the columns' ranges allow (else by ``np.lexsort``): the row-as-bytes
+    sort ``np.unique`` does is tens of times slower on millions of rows.
+
+    Examples
+    --------
+    >>> found, index, counts = unique_rows(np.array([[2, 1], [0, 5], [2, 1]]))
+    >>> found.tolist(), index.tolist(), counts.tolist()
+    ([[0, 5], [2, 1]], [1, 0, 1], [1, 2])
+    """
+    rows = np.asarray(rows, np.int64)
+    n_rows, n_columns = rows.shape
+    if n_rows == 0:
+        return rows.copy(), np.zeros(0, np.int64), np.zeros(0, np.int64)
+    bases = rows.max(axis=0) + 1
+    if float(np.prod(bases.astype(np.float64))) < 2.0**62:
+        # One packed integer per row, in the rows' lexicographic order; an unstable
+        # sort is enough (equal keys are equal rows, any of them stands for the rest).
+        key = np.zeros(n_rows, np.int64)
+        for column in range(n_columns):
+            key = key * bases[column] + rows[:, column]
+        order = np.argsort(key)
+        ordered_key = key[order]
+        starts = np.ones(n_rows, bool)
+        starts[1:] = ordered_key[1:] != ordered_key[:-1]
+    else:
+        order = np.lexsort(rows.T[::-1])
+        ordered = rows[order]
+        starts = np.ones(n_rows, bool)
+        starts[1:] = np.any(ordered[1:] != ordered[:-1], axis=1)
+    index = np.empty(n_rows, np.int64)
+    index[order] = np.cumsum(starts) - 1
+    first = np.flatnonzero(starts)
+    counts = np.diff(np.append(first, n_rows)).astype(np.int64)
+    return rows[order[first]], index, counts

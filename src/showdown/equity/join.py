@@ -1,4 +1,9 @@
-"""Exact hold'em equity by joining ranges on each complete board (see ``_join_kernels``)."""
+"""Exact hold'em equity by joining ranges on each complete board (see ``_join_kernels``).
+
+The kernel counts integers, so weighted ranges are joined once per mix of
+weights (one distinct weight of each player) and the mixes' counters added
+times their weights, then put in deals (``weighting``).
+"""
 
 from __future__ import annotations
 
@@ -14,9 +19,11 @@ from ..evaluator import get_tables
 from . import plan as plan_module
 from ._join_kernels import join_combos_kernel, join_kernel
 from .exact import report_blocks
+from .guard import WorkGuard, guarded
 from .plan import JOIN_STEP, ExactPlan, items_per_block
 from .result import Counters
 from .spot import Spot
+from .weighting import WeightedTotal
 
 #: The plain join kernel's per-combo deals argument (never read).
 _NO_DEALS = np.zeros(1, np.int64)
@@ -72,6 +79,7 @@ def join_block(
 
     ``item`` is ``(mix, start, low, high)``: the first looped player's combos
     ``low .. high - 1`` only (a board too long for one block is split there).
+    Returns the counters, the deals counted and the join steps taken.
     """
     mix, start, low, high = item
     rows, starts = job.rows[mix]
@@ -117,7 +125,7 @@ def run_join(
     largest = int(plan.details["largest"])
     boards = complete_boards(spot)
     mixes = _weight_classes(spot)
-    one_thread = plan.estimated_seconds * max(plan.threads, 1)
+    one_thread = min(plan.estimated_seconds * max(plan.threads, 1), plan.kernel_seconds)
     size = items_per_block(one_thread, len(boards) * len(mixes))
     # A board that alone takes longer than a block is split over the first
     # looped player's holdings, so every kernel call stays short.
@@ -137,42 +145,48 @@ def run_join(
             for split in zip(edges[:-1].tolist(), edges[1:].tolist(), strict=True):
                 items.append((mix, start, *split))
     job = JoinJob(boards, rows_by_mix, largest, size, combos)
-    totals: dict[float, Counters] = {}
-    combo_sums = _ComboTotals(spot) if combos else None
+
+    def work(index: int, steps: int) -> float:
+        # What the kernel did for item ``index``: every combo of its mix valued on each of
+        # its boards, and ``steps`` joint holdings of the others counted.
+        mix, start = items[index][:2]
+        n_boards = min(start + size, len(boards)) - start
+        return float(n_boards * len(rows_by_mix[mix][0]) + JOIN_STEP * (n_players - 1) * steps)
+
+    total = WeightedTotal(n_players)
+    weighted = len({weight for weight, _, _ in mixes}) > 1
+    combo_sums = _ComboTotals(spot, weighted) if combos else None
+    guard = WorkGuard(plan.estimated_evaluations, plan.estimated_seconds)
     evaluations = 0.0
     blocks = runner.map(join_block, job, items, report_blocks(progress, len(items)))
-    for (mix, *_), (outputs, deals, steps) in zip(items, blocks, strict=True):
-        weight, ranges, range_rows = mixes[mix]
+    for index, (outputs, deals, steps) in enumerate(
+        guarded(blocks, guard, lambda index, block: work(index, block[2]))
+    ):
+        weight, ranges, range_rows = mixes[items[index][0]]
         part = Counters.empty(n_players)
         part.counts += outputs[0]
         part.categories += outputs[1]
         part.trials = deals
-        totals.setdefault(weight, Counters.empty(n_players)).add(part)
-        evaluations += JOIN_STEP * (n_players - 1) * steps
+        total.add(part, weight)
+        evaluations += work(index, steps)
         if combo_sums is not None:
             combo_sums.add(weight, range_rows, outputs[2], outputs[3])
-    result = Counters.empty(n_players)
-    for weight, total in totals.items():
-        result.add(total, weight)
-    if result.trials == 0:
+    if total.deals == 0:
         raise ValueError("players: the hands and ranges share cards in every combination")
+    result = total.counters()
     if combo_sums is not None:
-        result.by_combo = combo_sums.breakdowns()
-    sizes = sum(len(p.hand_range) for p in spot.players if p.hand_range is not None)
-    plan.details["evaluations"] = evaluations + len(boards) * sizes
+        result.by_combo = combo_sums.breakdowns(total.factor)
+    plan.details["evaluations"] = evaluations
     return result
 
 
 class _ComboTotals:
     """Each player's per-combo counters, added up from the join's per-row ones."""
 
-    def __init__(self, spot: Spot) -> None:
+    def __init__(self, spot: Spot, weighted: bool) -> None:
         self.spot = spot
         n_players = spot.n_players
-        self.weighted = any(
-            player.hand_range is not None and bool(np.any(player.hand_range.weights != 1.0))
-            for player in spot.players
-        )
+        self.weighted = weighted
         dtype = np.float64 if self.weighted else np.int64
         self.counts: list[NDArray[Any]] = []
         self.deals: list[NDArray[Any]] = []
@@ -188,7 +202,8 @@ class _ComboTotals:
         counts: NDArray[Any],
         deals: NDArray[Any],
     ) -> None:
-        """Add one task's ``counts``/``deals`` per row (players' rows in order) times ``weight``."""
+        """Add one task's ``counts``/``deals`` per row (players' rows in order) times ``weight``
+        (when the weights differ)."""
         first = 0
         for player, rows in enumerate(range_rows):
             last = first + rows.size
@@ -197,8 +212,9 @@ class _ComboTotals:
             self.deals[player][rows] += scale * deals[first:last]
             first = last
 
-    def breakdowns(self) -> dict[int, Any]:
-        """Each player's :class:`~showdown.equity.breakdown.ComboBreakdown`."""
+    def breakdowns(self, factor: float = 1.0) -> dict[int, Any]:
+        """Each player's :class:`~showdown.equity.breakdown.ComboBreakdown`, in deals
+        (``factor``: what the run's totals were scaled by, ``weighting.in_deals``)."""
         from .breakdown import ComboBreakdown
 
         found = {}
@@ -214,5 +230,6 @@ class _ComboTotals:
                 np.zeros((size, 10), counts.dtype),
                 deals,
             )
-            found[player] = ComboBreakdown(hand_range.combos, counters)
+            scale = factor if self.weighted else 1.0
+            found[player] = ComboBreakdown(hand_range.combos, counters, scale)
         return found

@@ -2,8 +2,8 @@
 
 A spot becomes a ``sample_inputs.SampleSpot`` (the kernel's view of it:
 the live deck, each player's known cards and key sums, the joint tables of
-ranged players; ``_sample_kernels`` explains how a deal is drawn). Deals come in
-chunks of :data:`CHUNK_DEALS`, each with its own random stream derived from
+ranged players; ``_sample_deal_kernels`` explains how a deal is drawn). Deals
+come in chunks of :data:`CHUNK_DEALS`, each with its own random stream derived from
 the seed. Blocks of chunks (:func:`sample_block`, a pure task) run on a
 ``showdown._tasks`` runner: a Python thread pool (the kernels release the
 GIL), or a Dask cluster. Each block returns every chunk's counters; they are
@@ -28,16 +28,22 @@ from .._tasks import Runner, ThreadRunner, runner_for
 from ..evaluator import get_tables
 from . import _sample_kernels
 from .result import Counters, EquityResult
-from .sample_inputs import combo_inputs, new_work, sample_spot
+from .sample_inputs import Work, combo_inputs, new_work, sample_spot
 from .spot import Spot
 
 #: Deals per chunk. Chunks (not threads) own a random stream, so the split of
 #: work between threads never changes the numbers.
 CHUNK_DEALS = 1 << 15
-#: Chunks per kernel call: small enough that progress is reported often (a
-#: call lasts about a millisecond in heads-up hold'em, a tenth of a second
-#: or so in the slowest games), big enough that calling costs nothing.
+#: Chunks per kernel call while progress is reported: small enough that it is
+#: reported often (a call lasts about a millisecond in heads-up hold'em, a tenth
+#: of a second or so in the slowest games). Without a listener a call takes a
+#: whole round on one thread (:func:`local_block_chunks`): a call costs about a
+#: tenth of a millisecond of Python (typing the kernel's arguments), which
+#: blocks of two chunks paid some thirty times per two million deals.
 BATCH_CHUNKS = 2
+#: Blocks per thread and round when several threads share a round: enough that
+#: a thread slowed by other processes leaves little of the round to wait for.
+BLOCKS_PER_THREAD = 4
 #: Most chunks between two checks of the standard-error stopping rule.
 ROUND_CHUNKS = 32
 #: Chunks per task on a Dask cluster (about a million deals: 0.02-0.5 s of
@@ -114,10 +120,15 @@ class Sampler:
                 "hands); sample without combos, or use exact=True"
             )
         self.kernel = _sample_kernel(spot, self.combos)
+        # Scratch arrays of finished calls, taken by the next (one per running
+        # call: list.pop and list.append are atomic, so threads never share one).
+        # Making them anew cost as much Python as the call itself.
+        self._spare_work: list[Work] = []
 
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
         del state["kernel"], state["tables"]  # looked up again where the sampler lands
+        state["_spare_work"] = []
         state["spot"] = dataclasses.replace(self.spot, derived={})
         return state
 
@@ -159,15 +170,25 @@ class Sampler:
         out: ChunkCounters,
         combo_out: ChunkCombos | None = None,
     ) -> None:
-        """Sample ``deals[c]`` deals from random state ``seeds[c]`` into ``out`` row ``c``."""
-        work = new_work(self.spot, self.n_tables)
-        if self.combos:
-            assert combo_out is not None
-            self.kernel(
-                self.inputs, self.tables, seeds, deals, work, out, self.combo_inputs, combo_out
-            )
-        else:
-            self.kernel(self.inputs, self.tables, seeds, deals, work, out)
+        """Sample ``deals[c]`` deals from random state ``seeds[c]`` into ``out`` row ``c``.
+
+        The kernels write every scratch value before reading it, so scratch
+        arrays left by an earlier call serve as well as new ones.
+        """
+        try:
+            work = self._spare_work.pop()
+        except IndexError:
+            work = new_work(self.spot, self.n_tables)
+        try:
+            if self.combos:
+                assert combo_out is not None
+                self.kernel(
+                    self.inputs, self.tables, seeds, deals, work, out, self.combo_inputs, combo_out
+                )
+            else:
+                self.kernel(self.inputs, self.tables, seeds, deals, work, out)
+        finally:
+            self._spare_work.append(work)
 
 
 def _sample_kernel(spot: Spot, combos: bool) -> Any:
@@ -320,29 +341,50 @@ class ChunkBlocks(Sequence[ChunkBlock]):
         return ChunkBlock(start, self.states[0][low:high], self.states[1][low:high])
 
 
+def local_block_chunks(threads: int, reporting: bool) -> int:
+    """Chunks per kernel call of a local run on ``threads`` threads.
+
+    With progress to report, :data:`BATCH_CHUNKS`; else a whole round on one
+    thread, and :data:`BLOCKS_PER_THREAD` blocks per thread on several. Blocks
+    never change the answer (each chunk owns its random stream), only how
+    often Python calls a kernel.
+
+    Examples
+    --------
+    >>> local_block_chunks(1, False), local_block_chunks(2, False), local_block_chunks(1, True)
+    (32, 4, 2)
+    """
+    if reporting:
+        return BATCH_CHUNKS
+    if threads <= 1:
+        return ROUND_CHUNKS
+    return max(BATCH_CHUNKS, ROUND_CHUNKS // (BLOCKS_PER_THREAD * threads))
+
+
 def _segments(
-    limit: int, growing: bool, seed: int, runner: Runner
+    limit: int, growing: bool, seed: int, runner: Runner, reporting: bool = True
 ) -> Iterator[tuple[ChunkBlocks, Runner]]:
     """The run's blocks, in groups each handed to one ``runner.map`` (with that runner).
 
-    Locally each round is one map of :data:`BATCH_CHUNKS`-chunk blocks, so
-    nothing runs past a round after which the run may stop, and the run's
-    first block goes alone in the calling thread (a compile then happens where
-    the notice listens). On a cluster the whole run is one map of
-    :data:`TASK_CHUNKS`-chunk blocks: rounds are still added and checked in
-    order, and the blocks in flight when the run stops are cancelled.
+    Locally each round is one map of blocks of :func:`local_block_chunks`
+    chunks, so nothing runs past a round after which the run may stop, and the
+    run's first :data:`BATCH_CHUNKS` chunks go alone in the calling thread (a
+    compile then happens where the notice listens). On a cluster the whole run
+    is one map of :data:`TASK_CHUNKS`-chunk blocks: rounds are still added and
+    checked in order, and the blocks in flight when the run stops are cancelled.
     """
     if not isinstance(runner, ThreadRunner):
         chunks = math.ceil(limit / CHUNK_DEALS)
         yield ChunkBlocks(0, chunks, TASK_CHUNKS, seed=seed, limit=limit), runner
         return
+    size = local_block_chunks(runner.slots, reporting)
     first = 0
     for end in round_ends(limit, growing):
         if first == 0:
             first = min(end, BATCH_CHUNKS)
             yield ChunkBlocks(0, first, BATCH_CHUNKS, seed=seed, limit=limit), ThreadRunner(1)
         if end > first:
-            yield ChunkBlocks(first, end, BATCH_CHUNKS, seed=seed, limit=limit), runner
+            yield ChunkBlocks(first, end, size, seed=seed, limit=limit), runner
         first = end
 
 
@@ -444,7 +486,7 @@ def sample(
         reporter = _Reporter(bar)
         with notice, runner if isinstance(runner, ThreadRunner) else contextlib.nullcontext():
             stop = False
-            for blocks, chosen in _segments(limit, growing, seed, runner):
+            for blocks, chosen in _segments(limit, growing, seed, runner, bar.active):
                 results = chosen.map(sample_block, sampler, blocks, _on_done(blocks, reporter))
                 try:
                     for block in results:

@@ -43,7 +43,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .._data_files import DATA_SHA256, data_path, sha256_fault
-from ._table_kernels import table_sums
+from ._table_kernels import table_sums, weighted_table_sums
 from .result import Counters
 from .spot import Spot
 
@@ -232,40 +232,61 @@ def table_counters(spot: Spot, *, combos: bool = False) -> Counters:
 
     With ``combos``, each player's per-combo counters too (``by_combo``):
     the matchups' rows summed by that player's combo, read from their seat.
+    Weighted ranges add each matchup's row times its weight and put the sums
+    in deals (``weighting``), like every exact method.
     """
     from .holdings import cached_joint_holdings
+    from .weighting import in_deals
 
     table = load_table()
     assert table is not None
     codes, rows = table
     cards, weights, combo = cached_joint_holdings(spot)
-    distinct, group = np.unique(weights, return_inverse=True)
-    group = group.reshape(-1).astype(np.int64)
-    sums = np.zeros((distinct.size, COLUMNS), np.int64)
-    missing = table_sums(cards, group, codes, rows, sums)
-    assert missing == 0
-    result = Counters.empty(2)
-    for index, weight in enumerate(distinct):
-        counts, scoop, share_any, squares, categories = (
-            array[0] for array in _arrays(_counters_of_sums(sums[index : index + 1]))
-        )
-        part = Counters(counts, scoop, share_any, squares, categories, 0)
-        part.trials = int(np.count_nonzero(group == index)) * BOARDS
-        result.add(part, float(weight))
+    weighted = bool(weights.min() != weights.max())
+    group = np.zeros(len(cards), np.int64)
+    sums = _sums(cards, group, weights if weighted else None, codes, rows, 1)
+    counts, scoop, share_any, squares, categories = (
+        array[0] for array in _arrays(_counters_of_sums(sums))
+    )
+    result = Counters(counts, scoop, share_any, squares, categories, 0)
+    factor = in_deals(result, len(cards) * BOARDS, float(weights.sum()) * BOARDS)
     if combos:
-        result.by_combo = _combo_breakdowns(spot, cards, combo, distinct, group, codes, rows)
+        result.by_combo = _combo_breakdowns(
+            spot, cards, combo, weights if weighted else None, codes, rows, factor
+        )
     return result
 
 
-def _counters_of_sums(sums: NDArray[np.int64]) -> Counters:
-    """Counters ``(R, 2, ...)`` of ``R`` sums of table rows (first hand's seat first)."""
+def _sums(
+    cards: NDArray[np.uint8],
+    group: NDArray[np.int64],
+    weights: NDArray[np.float64] | None,
+    codes: NDArray[np.int64],
+    rows: NDArray[np.int32],
+    n_groups: int,
+) -> NDArray[Any]:
+    """Table rows of matchups ``cards`` summed by ``group`` (times ``weights``, if any)."""
+    if weights is None:
+        sums: NDArray[Any] = np.zeros((n_groups, COLUMNS), np.int64)
+        missing = table_sums(cards, group, codes, rows, sums)
+    else:
+        sums = np.zeros((n_groups, COLUMNS), np.float64)
+        missing = weighted_table_sums(cards, group, weights, codes, rows, sums)
+    assert missing == 0
+    return sums
+
+
+def _counters_of_sums(sums: NDArray[Any]) -> Counters:
+    """Counters ``(R, 2, ...)`` of ``R`` sums of table rows (first hand's seat first),
+    of the sums' type (integers, or floats for weighted sums)."""
     size = sums.shape[0]
+    kind = sums.dtype
     counters = Counters(
-        np.zeros((size, 2, 3, 3), np.int64),
-        np.zeros((size, 2), np.int64),
-        np.zeros((size, 2), np.int64),
+        np.zeros((size, 2, 3, 3), kind),
+        np.zeros((size, 2), kind),
+        np.zeros((size, 2), kind),
         np.zeros((size, 2)),
-        np.zeros((size, 2, 10), np.int64),
+        np.zeros((size, 2, 10), kind),
         0,
     )
     counters.counts[:, 0, 0, 1] = sums[:, 0]
@@ -291,43 +312,32 @@ def _combo_breakdowns(
     spot: Spot,
     cards: NDArray[np.uint8],
     combo: NDArray[np.int64],
-    distinct: NDArray[np.float64],
-    group: NDArray[np.int64],
+    weights: NDArray[np.float64] | None,
     codes: NDArray[np.int64],
     rows: NDArray[np.int32],
+    factor: float,
 ) -> dict[int, ComboBreakdown]:
-    """Each player's per-combo counters: table rows summed by (their combo, weight)."""
+    """Each player's per-combo counters: table rows summed by their combo (times the
+    matchups' ``weights``, if any, put in deals by ``factor``)."""
     from .breakdown import ComboBreakdown
 
     found = {}
-    n_weights = distinct.size
     for player in range(2):
         hand_range = spot.players[player].hand_range
         assert hand_range is not None
         size = len(hand_range)
         # Read from the player's seat: their hand first.
         hands = np.ascontiguousarray(cards if player == 0 else cards[:, ::-1])
-        sums = np.zeros((size * n_weights, COLUMNS), np.int64)
-        missing = table_sums(hands, combo[:, player] * n_weights + group, codes, rows, sums)
-        assert missing == 0
-        matchups = np.bincount(combo[:, player] * n_weights + group, minlength=size * n_weights)
-        per_weight = _counters_of_sums(sums)
-        if n_weights == 1:
-            arrays = [array[:, 0] for array in _arrays(per_weight)]
-            trials: NDArray[Any] = matchups.astype(np.int64) * BOARDS
+        sums = _sums(hands, combo[:, player], weights, codes, rows, size)
+        arrays = [array[:, 0] for array in _arrays(_counters_of_sums(sums))]
+        if weights is None:
+            trials: NDArray[Any] = np.bincount(combo[:, player], minlength=size) * BOARDS
         else:
-            # Weighted ranges: sum each combo's weight groups, scaled by their weights.
-            scale = np.tile(distinct, size)
-            arrays = [
-                (array[:, 0] * scale.reshape(-1, *([1] * (array.ndim - 2))))
-                .reshape(size, n_weights, *array.shape[2:])
-                .sum(axis=1)
-                for array in _arrays(per_weight)
-            ]
-            trials = (matchups * scale).reshape(size, n_weights).sum(axis=1) * BOARDS
+            trials = np.bincount(combo[:, player], weights=weights, minlength=size) * BOARDS
         counts, scoop, share_any, squares, categories = arrays
         counters = Counters(counts, scoop, share_any, squares, categories, trials)
-        found[player] = ComboBreakdown(hand_range.combos, counters)
+        scale = 1.0 if weights is None else factor
+        found[player] = ComboBreakdown(hand_range.combos, counters, scale)
     return found
 
 

@@ -211,7 +211,7 @@ def _live_range(
 
 def _holdem_range(hand_range: Range | HandRange | str) -> Range:
     """The range as a :class:`Range`, refusing Omaha hands by name rather than as bad text."""
-    if isinstance(hand_range, Range):
+    if isinstance(hand_range, Range) and hand_range.hole_size == 2:
         return hand_range
     omaha = "range_stats classifies hold'em (two-card) hands; Omaha hands are not supported"
     if isinstance(hand_range, HandRange) and hand_range.hole_size != 2:

@@ -148,8 +148,10 @@ class EquityResult:
         The counters behind those shares (integers for unweighted runs;
         ``None`` where the share is).
     trials
-        Deals enumerated or sampled (a weighted sum for weighted ranges,
-        whose weights are relative: scaled so each range's largest is 1).
+        Deals enumerated or sampled, always a whole number. With weighted
+        ranges every count is in deals too: each deal counts its weight
+        (the product of its combos' weights) times ``trials`` over the total
+        weight, the same numbers by every method (``equity.weighting``).
     exact
         Whether every deal was enumerated.
     categories
@@ -163,6 +165,9 @@ class EquityResult:
         Whether every standard error reached ``target_stderr`` (``None``
         without a target). ``False`` means sampling stopped at its cap,
         ``max_samples``; a ``RuntimeWarning`` said so.
+    note
+        Why a run meant to be exact was sampled instead (it overran its
+        estimate by far, or ran out of memory), else ``None``.
 
     The numbers are worked out from the raw counters when first read, so a
     result nobody looks at costs nothing.
@@ -181,6 +186,7 @@ class EquityResult:
         seed: int | None,
         target_stderr: float | None = None,
         target_met: bool | None = None,
+        note: str | None = None,
     ) -> None:
         self._counters = counters
         self.players = players
@@ -192,6 +198,7 @@ class EquityResult:
         self.seed = seed
         self.target_stderr = target_stderr
         self.target_met = target_met
+        self.note = note
 
     @classmethod
     def from_counters(cls, counters: Counters, **spot: Any) -> EquityResult:
@@ -433,6 +440,7 @@ class EquityResult:
             "seed": self.seed,
             "target_stderr": self.target_stderr,
             "target_met": self.target_met,
+            "note": self.note,
             "players": rows,
         }
 
@@ -457,7 +465,7 @@ class EquityResult:
         High-only games: each player's equity as a bar (sampled runs with
         95 % error bars). Hi-lo games: three bars per player, ``equity``,
         ``high_equity`` and ``low_equity`` (the error bar on ``equity``
-        only). Needs matplotlib (``pip install 'showdown[plot]'``).
+        only). Needs matplotlib (``pip install -e '.[plot]'``).
 
         Parameters
         ----------
@@ -506,7 +514,8 @@ class EquityResult:
         return text_table(self._headings(), self._rows(), left=1)
 
     def __repr__(self) -> str:
-        return f"EquityResult({self._summary()})\n{self.table()}"
+        note = f"Note: {self.note}\n" if self.note else ""
+        return f"EquityResult({self._summary()})\n{note}{self.table()}"
 
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{html.escape(c)}</th>" for c in self._headings())

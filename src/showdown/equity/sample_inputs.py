@@ -1,8 +1,9 @@
 """The kernel's view of a spot: live deck, known cards, joint tables of ranged players.
 
 :func:`sample_spot` turns a validated :class:`~showdown.equity.spot.Spot`
-into a :class:`SampleSpot` for the kernels of ``_sample_kernels`` (which
-explain how a deal is drawn); :func:`new_work` makes their scratch arrays.
+into a :class:`SampleSpot` for the kernels of ``_sample_kernels`` (and
+``_sample_deal_kernels``, which explain how a deal is drawn); :func:`new_work`
+makes their scratch arrays.
 Ranged players' hands come from joint tables (:func:`join_ranges`): every
 combination of their combos that shares no card, with the product of the
 weights, drawn by an alias table.
@@ -58,6 +59,8 @@ class SampleSpot(NamedTuple):
     n_stub: int  # cards dealt from the stub per deal (players', then the board's)
     block_start: NDArray[np.int64]  # (tables + 1,): rows of joint table b
     block_players: NDArray[np.int64]  # (tables, columns): player of each column, -1 pads
+    player_table: NDArray[np.int64]  # (players,): each ranged player's table, -1 for others
+    player_column: NDArray[np.int64]  # (players,): and its column there
     row_key: NDArray[np.uint64]  # (rows, columns): key sum of each column's hand
     row_bits: NDArray[np.uint64]  # (no low masks: ranges are hold'em only, never hi-lo)
     row_masks: NDArray[np.uint64]  # cards of each row
@@ -250,7 +253,7 @@ def new_work(spot: Spot, n_tables: int) -> Work:
         boards=np.zeros((BLOCK_DEALS if omaha else 1, 5), np.uint8),
         pairs=np.zeros(15, np.int32),
         triples=np.zeros(10, np.int32),
-        chosen=np.zeros((max(n_tables, 1), BLOCK_DEALS), np.int64),
+        chosen=np.zeros((max(n_tables, 1), BLOCK_DEALS), np.uint64),
         held=np.zeros(BLOCK_DEALS, np.uint64),
         wins=np.zeros((4, 1 << n_players if n_players <= MASK_PLAYERS else 1), np.int64),
         tally=np.zeros((4, 10), np.int64),
@@ -280,6 +283,13 @@ def _player_fields(spot: Spot, tables: Tables, width: int) -> tuple[dict[str, An
         elif player.hand_range.is_random:
             # Every live hand at equal weight: dealt from the stub, never listed.
             deal_count[index] = hole
+        elif hole != 2:
+            # The sampler loads listed holdings as hold'em key sums only: an Omaha
+            # range would be scored with cards it never dealt.
+            raise ValueError(
+                f"player {index + 1}: sampled equity of an Omaha range is not available yet; "
+                "use exact=True (or --exact) with a flop, turn or river, or a specific hand"
+            )
         else:
             ranged.append(index)
     fixed_key = np.zeros(n_players, np.uint64)
@@ -308,11 +318,15 @@ def _joint_fields(
     columns = max((len(table.players) for table in joint), default=1)
     block_start = np.zeros(len(joint) + 1, np.int64)
     block_players = np.full((max(len(joint), 1), columns), -1, np.int64)
+    player_table = np.full(spot.n_players, -1, np.int64)
+    player_column = np.zeros(spot.n_players, np.int64)
     keys, bits, masks, thresholds, aliases = [], [], [], [], []
     for number, table in enumerate(joint):
         size = table.rows.shape[0]
         block_start[number + 1] = block_start[number] + size
         block_players[number, : len(table.players)] = table.players
+        player_table[table.players] = number
+        player_column[table.players] = np.arange(len(table.players))
         keys.append(np.zeros((size, columns), np.uint64))
         bits.append(np.zeros((size, columns), np.uint64))
         for column, player in enumerate(table.players):
@@ -326,6 +340,8 @@ def _joint_fields(
     return {
         "block_start": block_start,
         "block_players": block_players,
+        "player_table": player_table,
+        "player_column": player_column,
         "row_key": np.concatenate(keys) if joint else np.zeros((1, 1), np.uint64),
         "row_bits": np.concatenate(bits) if joint else np.zeros((1, 1), np.uint64),
         "row_masks": np.concatenate(masks) if joint else np.zeros(1, np.uint64),

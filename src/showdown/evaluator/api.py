@@ -165,7 +165,7 @@ def evaluate(
 
     Notes
     -----
-    A Dask array (``pip install 'showdown[dask]'``) is evaluated lazily,
+    A Dask array (``pip install -e '.[dask]'``) is evaluated lazily,
     block by block, on whatever scheduler computes it: hands bigger than
     memory (a Zarr or Parquet store) are ranked out of core. Chunks along
     the last axis are merged first so no hand is cut; bad cards raise the

@@ -5,7 +5,10 @@
 - :func:`analyze` gives pandas frames: per player (net, bb/100, all-in EV
   adjusted net and bb/100 with 95 % intervals, luck, showdown and non-showdown
   winnings, VPIP, PFR, 3-bet, AF, WTSD, W$SD) and per hand;
-- :func:`plot` draws a player's cumulative net against his all-in EV adjusted net.
+- :func:`plot` draws a player's cumulative net against his all-in EV adjusted net;
+- :func:`showdown.history.store.write_store` (``showdown convert``) keeps hands read
+  and analysed once as Parquet tables, which :func:`analyze` and :func:`hands`
+  read as well as text.
 
 The definitions are in the project's documentation (``docs/history.md``).
 """

@@ -27,6 +27,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from showdown.cards import format_card
@@ -66,6 +67,19 @@ def _text(cards: list[int]) -> str:
     return "".join(format_card(card) for card in cards)
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _shares(game: str, holdings: tuple[str, ...], board: str) -> tuple[tuple[float, ...], bool]:
+    """Each holding's equity against the others on ``board``, and whether it was exact.
+
+    Remembered: the same all-in (AA against KK before the flop...) comes back often
+    in a big history, and with the fixed seed the answer is the same every time.
+    """
+    from showdown import equity  # loaded on first use: the numba kernels are heavy
+
+    result = equity(list(holdings), board=board or None, game=game, seed=SEED, threads=1)
+    return tuple(float(value) for value in result.equity), bool(result.exact)
+
+
 def allin_ev(spot: AllInSpot, game: str, *, rake: int = 0) -> AllInEV:
     """The expected chips back of each player at ``spot`` (see the module docstring).
 
@@ -78,8 +92,6 @@ def allin_ev(spot: AllInSpot, game: str, *, rake: int = 0) -> AllInEV:
     rake
         Chips the house took from the pots.
     """
-    from showdown import equity  # loaded on first use: the numba kernels are heavy
-
     n = len(spot.wagers)
     pots = side_pots(spot.wagers, spot.live, dead=spot.dead)
     total = sum(pot.amount for pot in pots)
@@ -95,15 +107,11 @@ def allin_ev(spot: AllInSpot, game: str, *, rake: int = 0) -> AllInEV:
         elif seats in cache:
             shares = cache[seats]
         else:
-            result = equity(
-                [_text(spot.hole_cards[s]) for s in seats],
-                board=board or None,
-                game=game,
-                seed=SEED,
-                threads=1,
+            values, enumerated = _shares(
+                game, tuple(_text(spot.hole_cards[s]) for s in seats), board
             )
-            exact = exact and bool(result.exact)
-            shares = cache[seats] = [float(value) for value in result.equity]
+            exact = exact and enumerated
+            shares = cache[seats] = list(values)
         for seat, share in zip(seats, shares, strict=True):
             expected[seat] += share * pot.amount * keep
     kept = total - rake

@@ -23,16 +23,29 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from showdown.simulator.phh import HandHistory
+
 from .allin import allin_ev
-from .reader import BadHand, PathsLike, ReadReport, expand_paths, hands
-from .replayed import COUNTER_NAMES, hand_facts
+from .ledger import light_facts
+from .reader import (
+    BadHand,
+    BadHandError,
+    PathsLike,
+    ReadReport,
+    expand_paths,
+    hands,
+    is_store,
+)
+from .replayed import COUNTER_NAMES, HandFacts, hand_facts
 from .stats import player_frame
 
-__all__ = ["HAND_COLUMNS", "Analysis", "analyze"]
+__all__ = ["CATEGORY_COLUMNS", "HAND_COLUMNS", "Analysis", "analyze"]
 
 #: Columns of the per-hand frame (one row per player and hand), in order.
 HAND_COLUMNS = (
@@ -40,6 +53,12 @@ HAND_COLUMNS = (
     "pot", "rake", "contributed", "collected", "net", "net_bb",
     "all_in", "all_in_street", "equity", "ev_net", "ev_net_bb", "exact", "result_from",
     *COUNTER_NAMES,
+)  # fmt: skip
+
+#: Text columns of the per-hand frame, kept as pandas categoricals (a few distinct
+#: values over millions of rows: memory, and fast grouping).
+CATEGORY_COLUMNS = (
+    "source", "hand_id", "variant", "player", "all_in", "all_in_street", "result_from",
 )  # fmt: skip
 
 #: Why a hand's all-in was not adjusted, as counted in :attr:`Analysis.counts`.
@@ -87,7 +106,9 @@ def analyze(
     Parameters
     ----------
     paths
-        ``.phh``/``.phhs`` files, directories or glob patterns (see :func:`hands`).
+        ``.phh``/``.phhs`` files, directories or glob patterns (see :func:`hands`),
+        and hand stores written by :func:`~showdown.history.store.write_store` (their
+        rows are read as they were analysed when written).
     player
         Keep only this player's rows (his hands, his statistics).
     strict
@@ -105,29 +126,41 @@ def analyze(
     """
     import pandas as pd
 
-    from .reader import BadHandError
-
     report = ReadReport()
     files = expand_paths(paths)
     counts = dict.fromkeys(("adjusted", "sampled", *NOT_ADJUSTED), 0)
-    rows: list[dict[str, Any]] = []
+    columns: dict[str, list[Any]] = {name: [] for name in HAND_COLUMNS}
+    parts: list[Any] = []
     analysed = 0
     for done, path in enumerate(files, start=1):
-        for history in hands(path, strict=strict, report=report):
-            try:
-                facts = hand_facts(history)
-            except ValueError as error:
-                number = _hand_number(history.source, str(path))
-                reason = str(error).removeprefix(f"{history.source}: ")
-                if strict:
-                    raise BadHandError(f"{history.source}: {reason}") from None
-                report.skip(BadHand(str(path), number, reason), strict=False)
-                continue
-            analysed += 1
-            rows += _rows(facts, analysed, counts)
+        if is_store(path):
+            from .store import read_store
+
+            # A store holds the rows analysis made when it was written: read, not redone.
+            parts.append(pd.DataFrame(columns, columns=list(HAND_COLUMNS)))
+            columns = {name: [] for name in HAND_COLUMNS}
+            stored, stored_counts, stored_bad = read_store(path)
+            stored["hand"] += analysed
+            parts.append(stored)
+            analysed += stored_counts["hands_analysed"]
+            report.files += stored_counts["files"]
+            report.hands += stored_counts["hands_read"]
+            report.bad += stored_bad
+            for name in counts:
+                counts[name] += stored_counts[name]
+        else:
+            for _, facts in each_hand(path, strict, report):
+                if facts is not None:
+                    analysed += 1
+                    add_rows(columns, facts, analysed, counts)
         if progress is not None:
             progress(done, len(files))
-    frame = pd.DataFrame(rows, columns=list(HAND_COLUMNS))
+    parts.append(pd.DataFrame(columns, columns=list(HAND_COLUMNS)))
+    parts = [part for part in parts if len(part)] or parts[-1:]
+    frame = parts[0] if len(parts) == 1 else pd.concat(parts, ignore_index=True)
+    for name in CATEGORY_COLUMNS:
+        if not isinstance(frame[name].dtype, pd.CategoricalDtype) or len(parts) > 1:
+            frame[name] = _categories(frame[name])
     if player is not None:
         if player not in set(frame["player"]):
             import difflib
@@ -146,17 +179,47 @@ def analyze(
     return Analysis(player_frame(frame), frame, summary, report.bad)
 
 
+def _categories(column: Any) -> Any:
+    """``column`` as a categorical whose categories come in order of first appearance
+    (as a hand store's dictionary has them)."""
+    import pandas as pd
+
+    values = column.astype(object)
+    seen = [value for value in pd.unique(values) if value is not None and value == value]
+    return pd.Series(pd.Categorical(values, categories=seen), index=column.index)
+
+
+def each_hand(
+    path: Path, strict: bool, report: ReadReport
+) -> Iterator[tuple[HandHistory, HandFacts | None]]:
+    """Every hand of one file with its facts (``None``: skipped, reported in ``report``)."""
+    for history in hands(path, strict=strict, report=report):
+        try:
+            facts = light_facts(history) or hand_facts(history)
+        except ValueError as error:
+            number = _hand_number(history.source, str(path))
+            reason = str(error).removeprefix(f"{history.source}: ")
+            if strict:
+                raise BadHandError(f"{history.source}: {reason}") from None
+            report.skip(BadHand(str(path), number, reason), strict=False)
+            facts = None
+        yield history, facts
+
+
 def _hand_number(source: str, file: str) -> int | None:
     tail = source[len(file) :].strip()
     return int(tail[1:-1]) if tail.startswith("[") and tail.endswith("]") else None
 
 
-def _rows(facts: Any, number: int, counts: dict[str, int]) -> list[dict[str, Any]]:
-    """The per-player rows of one hand, with the adjustment when it applies."""
+def add_rows(
+    columns: dict[str, list[Any]], facts: Any, number: int, counts: dict[str, int]
+) -> None:
+    """Append the per-player rows of one hand to ``columns`` (one list per column),
+    with the adjustment when it applies."""
     n = len(facts.players)
     scale = facts.scale
     expected: list[float] | None = None
-    equities = [float("nan")] * n
+    equities = [math.nan] * n
     exact = True
     status = facts.status
     if status == "candidate":
@@ -170,32 +233,28 @@ def _rows(facts: Any, number: int, counts: dict[str, int]) -> list[dict[str, Any
         counts[status] += 1
     big_blind = float(facts.big_blind)
     street = facts.spot.street if facts.spot is not None else None
-    rows = []
-    for seat in range(n):
-        net = facts.net[seat] / scale
-        ev_net = net if expected is None else (expected[seat] - facts.contributed[seat]) / scale
-        row = {
-            "hand": number,
-            "source": facts.source,
-            "hand_id": facts.hand_id,
-            "variant": facts.variant,
-            "player": facts.players[seat],
-            "position": seat + 1,
-            "big_blind": big_blind,
-            "pot": facts.pot / scale,
-            "rake": facts.rake / scale,
-            "contributed": facts.contributed[seat] / scale,
-            "collected": facts.collected[seat] / scale,
-            "net": net,
-            "net_bb": net / big_blind,
-            "all_in": status,
-            "all_in_street": street,
-            "equity": equities[seat],
-            "ev_net": ev_net,
-            "ev_net_bb": ev_net / big_blind,
-            "exact": exact,
-            "result_from": facts.result_from,
-        }
-        row.update(facts.counters[seat])
-        rows.append(row)
-    return rows
+    # Text: files number hands (26262271344) or name them ('R5-1676558-1009').
+    hand_id = None if facts.hand_id is None else str(facts.hand_id)
+    net = [chips / scale for chips in facts.net]
+    if expected is None:
+        ev_net = net
+    else:
+        ev_net = [(expected[s] - facts.contributed[s]) / scale for s in range(n)]
+    for name, value in (
+        ("hand", number), ("source", facts.source), ("hand_id", hand_id),
+        ("variant", facts.variant), ("big_blind", big_blind), ("pot", facts.pot / scale),
+        ("rake", facts.rake / scale), ("all_in", status), ("all_in_street", street),
+        ("exact", exact), ("result_from", facts.result_from),
+    ):  # fmt: skip
+        columns[name] += [value] * n
+    columns["player"] += facts.players
+    columns["position"] += range(1, n + 1)
+    columns["contributed"] += [chips / scale for chips in facts.contributed]
+    columns["collected"] += [chips / scale for chips in facts.collected]
+    columns["net"] += net
+    columns["net_bb"] += [value / big_blind for value in net]
+    columns["equity"] += equities
+    columns["ev_net"] += ev_net
+    columns["ev_net_bb"] += [value / big_blind for value in ev_net]
+    for name in COUNTER_NAMES:
+        columns[name] += [counters[name] for counters in facts.counters]

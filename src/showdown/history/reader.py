@@ -1,20 +1,11 @@
 """Streaming hand histories: ``.phh`` files, multi-hand ``.phhs`` files, directories, globs.
 
 Hands are read one file at a time and handed out one at a time, so memory stays
-flat in the number of hands. Each hand goes through the simulator's own PHH
-reader (:func:`showdown.simulator.phh.read_phh`); a ``.phhs`` file is only cut
-into its ``[1]``, ``[2]``... tables first.
-
-Two conventions of the public PHH dataset are read here, before the PHH reader
-sees the hand, because that reader (rightly, for a hand it must replay) refuses
-them:
-
-- ``starting_stacks = [inf, ...]``: the site did not log stacks. The hand is read
-  with a stand-in stack larger than every amount it mentions and flagged
-  (:attr:`showdown.simulator.phh.HandHistory.extra` ``["stacks_unknown"]``):
-  nobody in it can be all-in, so it never gets an all-in adjustment.
-- a negative blind: a dead blind (posted, but not part of the player's bet). It
-  is read as an ante of the same size for that player: dead money in the pot.
+flat in the number of hands. A ``.phhs`` file is cut into its ``[1]``, ``[2]``...
+tables, and each hand is read by :func:`showdown.history.parse.parse_hand` (a
+fast path for the TOML hand histories use, the simulator's own reader
+:func:`showdown.simulator.phh.read_phh` for the rest; it also reads two
+conventions of the public PHH dataset: unknown stacks and dead blinds).
 
 A hand that cannot be read is reported (file, hand number, reason) by a
 :class:`BadHandWarning` and in the :class:`ReadReport`, then skipped; with
@@ -37,24 +28,20 @@ Examples
 from __future__ import annotations
 
 import glob
-import math
 import os
 import re
-import sys
 import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Union
 
-from showdown.simulator.phh import HandHistory, read_phh
+from showdown.simulator.phh import HandHistory
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10 needs the tomli backport
-    import tomli as tomllib
+from .parse import parse_hand
 
 __all__ = [
+    "STORE_MANIFEST",
     "BadHand",
     "BadHandError",
     "BadHandWarning",
@@ -62,6 +49,7 @@ __all__ = [
     "ReadReport",
     "expand_paths",
     "hands",
+    "is_store",
 ]
 
 PathsLike = Union[str, "os.PathLike[str]", Iterable[Union[str, "os.PathLike[str]"]]]
@@ -69,12 +57,17 @@ PathsLike = Union[str, "os.PathLike[str]", Iterable[Union[str, "os.PathLike[str]
 #: File endings read as hand histories (a directory is searched for these).
 SUFFIXES = (".phh", ".phhs")
 
+#: The file that makes a directory a hand store (:mod:`showdown.history.store`).
+STORE_MANIFEST = "showdown-store.json"
+
+
+def is_store(path: Path) -> bool:
+    """Whether ``path`` is a hand store (a directory holding :data:`STORE_MANIFEST`)."""
+    return (path / STORE_MANIFEST).is_file()
+
+
 # A hand's table header in a .phhs file: "[12]" alone on its line.
 _HEADER = re.compile(r"^\[(\d+)\][ \t]*\r?$", re.MULTILINE)
-# The array lines the dataset conventions touch (always one line in the dataset).
-_STACKS = re.compile(r"^starting_stacks[ \t]*=.*$", re.MULTILINE)
-_BLINDS = re.compile(r"^blinds_or_straddles[ \t]*=.*$", re.MULTILINE)
-_ANTES = re.compile(r"^antes[ \t]*=.*$", re.MULTILINE)
 _GLOB_CHARACTERS = frozenset("*?[")
 
 
@@ -139,8 +132,9 @@ def expand_paths(paths: PathsLike) -> list[Path]:
     """The hand-history files named by ``paths``, in a stable order.
 
     Each item is a file, a directory (searched recursively for ``.phh`` and
-    ``.phhs`` files, sorted) or a glob pattern (``*``, ``?``, ``[``; ``**``
-    crosses directories).
+    ``.phhs`` files, sorted), a hand store (a directory written by
+    :func:`showdown.history.store.write_store`, taken whole) or a glob pattern
+    (``*``, ``?``, ``[``; ``**`` crosses directories).
 
     Raises
     ------
@@ -157,7 +151,9 @@ def expand_paths(paths: PathsLike) -> list[Path]:
             raise ValueError(f"hand-history path: expected a path, got {type(item).__name__}")
         name = os.fspath(item)
         path = Path(name)
-        if path.is_dir():
+        if path.is_dir() and is_store(path):
+            files.append(path)
+        elif path.is_dir():
             found = sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES and p.is_file())
             if not found:
                 raise ValueError(f"{name}: no .phh or .phhs files in this directory")
@@ -166,8 +162,8 @@ def expand_paths(paths: PathsLike) -> list[Path]:
             files.append(path)
         elif _GLOB_CHARACTERS & set(name):
             matched = sorted(Path(p) for p in glob.glob(name, recursive=True))
-            found = [p for p in matched if p.is_file()]
-            for directory in (p for p in matched if p.is_dir()):
+            found = [p for p in matched if p.is_file() or is_store(p)]
+            for directory in (p for p in matched if p.is_dir() and not is_store(p)):
                 found += sorted(p for p in directory.rglob("*") if p.suffix in SUFFIXES)
             if not found:
                 raise ValueError(f"{name}: the pattern matches no file")
@@ -213,6 +209,11 @@ def hands(
 
 def _file_hands(path: Path, strict: bool, report: ReadReport) -> Iterator[HandHistory]:
     name = str(path)
+    if is_store(path):
+        from .store import store_histories
+
+        yield from store_histories(path, report)
+        return
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
@@ -247,11 +248,10 @@ def _one_hand(
 ) -> HandHistory | None:
     source = name if number is None else f"{name} [{number}]"
     try:
-        text, conventions = _dataset_conventions(text)
-        history = read_phh(text)
+        history, conventions = parse_hand(text, source)
     except ValueError as error:
         message = str(error)
-        for prefix in ("PHH text: ", f"{name}: "):
+        for prefix in ("PHH text: ", f"{source}: ", f"{name}: "):
             message = message.removeprefix(prefix)
         report.skip(BadHand(name, number, message), strict=strict)
         return None
@@ -261,70 +261,3 @@ def _one_hand(
         report.conventions[convention] = report.conventions.get(convention, 0) + 1
     report.hands += 1
     return history
-
-
-def _array(line: str) -> list[object]:
-    """The value of a one-line ``key = [...]`` TOML array."""
-    try:
-        value = tomllib.loads(line)
-    except tomllib.TOMLDecodeError:
-        raise ValueError(f"cannot read {line.split('=')[0].strip()!r} on one line") from None
-    items = next(iter(value.values()))
-    if not isinstance(items, list):
-        raise ValueError(f"field {line.split('=')[0].strip()!r}: expected a list of numbers")
-    return items
-
-
-def _numbers_text(key: str, values: list[object]) -> str:
-    return f"{key} = [{', '.join(repr(value) for value in values)}]"
-
-
-def _dataset_conventions(text: str) -> tuple[str, list[str]]:
-    """``text`` with unknown stacks and dead blinds rewritten (module docstring), and
-    the names of the conventions met."""
-    conventions: list[str] = []
-    stacks_line = _STACKS.search(text)
-    if stacks_line is not None and "inf" in stacks_line.group(0):
-        stacks = _array(stacks_line.group(0))
-        finite = [v for v in stacks if isinstance(v, (int, float)) and math.isfinite(v)]
-        # Bigger than any amount the hand mentions, so no one is all-in.
-        amounts = [float(a) for a in re.findall(r"cbr ([0-9.]+)", text)]
-        stand_in = 10 ** (len(str(int(max([*amounts, *finite, 1.0])))) + 2)
-        stacks = [
-            stand_in if isinstance(v, float) and math.isinf(v) and v > 0 else v for v in stacks
-        ]
-        text = _replace(text, stacks_line, _numbers_text("starting_stacks", stacks))
-        conventions.append("stacks_unknown")
-    blinds_line = _BLINDS.search(text)
-    if blinds_line is not None and "-" in blinds_line.group(0):
-        blinds = _array(blinds_line.group(0))
-        antes_line = _ANTES.search(text)
-        antes: list[object] = (
-            _array(antes_line.group(0)) if antes_line is not None else [0] * len(blinds)
-        )
-        if len(antes) != len(blinds):
-            raise ValueError(
-                f"field 'antes': expected {len(blinds)} amounts, one per player, got {len(antes)}"
-            )
-        for seat, blind in enumerate(blinds):
-            if isinstance(blind, (int, float)) and not isinstance(blind, bool) and blind < 0:
-                antes[seat] = _add(antes[seat], -blind)
-                blinds[seat] = 0
-        text = _replace(text, blinds_line, _numbers_text("blinds_or_straddles", blinds))
-        new_antes = _numbers_text("antes", antes)
-        antes_line = _ANTES.search(text)
-        text = _replace(text, antes_line, new_antes) if antes_line else f"{new_antes}\n{text}"
-        conventions.append("dead_blinds")
-    return text, conventions
-
-
-def _add(ante: object, dead: float) -> float:
-    if isinstance(ante, bool) or not isinstance(ante, (int, float)):
-        raise ValueError(f"field 'antes': {ante!r} is not a number")
-    # Through the decimal text, so 0.1 + 0.25 stays 0.35 for the reader's scaling.
-    return float(f"{ante + dead:.12g}")
-
-
-def _replace(text: str, match: re.Match[str] | None, line: str) -> str:
-    assert match is not None
-    return text[: match.start()] + line + text[match.end() :]

@@ -26,7 +26,10 @@ from showdown.simulator.hand import BETTING, COMPLETE, DRAWING, SHOWDOWN, UNKNOW
 from showdown.simulator.phh import HandHistory
 from showdown.simulator.phh.replay import ActionContext, replay_history
 
-__all__ = ["BOARD_GAMES", "COUNTER_NAMES", "AllInSpot", "HandFacts", "hand_facts"]
+__all__ = [
+    "BOARD_GAMES", "COUNTER_NAMES", "AllInSpot", "HandFacts", "Watcher", "exact", "finish",
+    "hand_facts", "prepared_actions",
+]  # fmt: skip
 
 _uncalled_bet = core.uncalled_bet.py_func
 
@@ -109,23 +112,29 @@ class HandFacts:
         return sum(self.contributed)
 
 
+#: ``"p1"`` -> 0, ``"p2"`` -> 1... (the replay has checked the token).
+_PLAYER_INDEX = {f"p{k}": k - 1 for k in range(1, 100)}
+
+
 def _player_index(token: str) -> int:
-    return int(token[1:]) - 1
+    index = _PLAYER_INDEX.get(token)
+    return int(token[1:]) - 1 if index is None else index
 
 
-def _prepared(history: HandHistory) -> HandHistory:
-    """The history with shown cards written into the deals and show/muck actions dropped."""
+def prepared_actions(actions: Sequence[str]) -> list[str]:
+    """The actions with shown cards written into the deals and show/muck actions dropped."""
     shown: dict[str, str] = {}
-    for action in history.actions:
-        tokens = action.split()
-        if len(tokens) == 3 and tokens[1] == "sm" and "?" not in tokens[2]:
-            shown[tokens[0]] = tokens[2]
-    actions: list[str] = []
-    for action in history.actions:
+    for action in actions:
+        if " sm " in action:
+            tokens = action.split()
+            if len(tokens) == 3 and tokens[1] == "sm" and "?" not in tokens[2]:
+                shown[tokens[0]] = tokens[2]
+    kept: list[str] = []
+    for action in actions:
         tokens = action.split()
         if len(tokens) >= 2 and tokens[1] == "sm":
             continue
-        if len(tokens) == 4 and tokens[:2] == ["d", "dh"] and "?" in tokens[3]:
+        if shown and len(tokens) == 4 and tokens[:2] == ["d", "dh"] and "?" in tokens[3]:
             cards = shown.get(tokens[2])
             if cards is not None and len(cards) == len(tokens[3]):
                 # The shown cards replace this deal only where the deal left them unknown.
@@ -134,33 +143,53 @@ def _prepared(history: HandHistory) -> HandHistory:
                     for k in range(0, len(cards), 2)
                 )
                 action = f"d dh {tokens[2]} {merged}"
-        actions.append(action)
-    return dataclasses.replace(history, actions=actions)
+        kept.append(action)
+    return kept
+
+
+#: Exact values of the amounts met so far (hand histories repeat their stakes).
+_EXACT: dict[Any, Fraction] = {}
+
+
+def exact(value: Any) -> Fraction:
+    """``Fraction(str(value))``, the simulator's reading of an amount, remembered."""
+    known = _EXACT.get(value)
+    if known is None or value.__class__ is bool:  # True == 1, but Fraction("True") fails
+        known = Fraction(str(value))
+        if len(_EXACT) > 100_000:
+            _EXACT.clear()  # flat memory over millions of hands
+        _EXACT[value] = known
+    return known
 
 
 def _big_blind(history: HandHistory) -> Fraction:
     """Chips per big blind in the file's units (the small bet without blinds), for bb/100."""
-    blinds = [Fraction(str(value)) for value in history.blinds_or_straddles]
+    blinds = [exact(value) for value in history.blinds_or_straddles]
     for candidate in (max(blinds, default=Fraction(0)), history.small_bet, history.min_bet):
         if candidate:
-            return Fraction(str(candidate))
+            return exact(candidate)
     return Fraction(1)
 
 
-def _chips(values: Sequence[Any], scale: int, name: str) -> list[int]:
-    chips = []
+def chips_of(values: Sequence[Any], scale: int, name: str) -> list[int]:
+    """Amounts of the file as the replay's whole chips (``scale`` per unit)."""
+    result = []
     for value in values:
-        amount = Fraction(str(value)) * scale
-        if amount.denominator != 1:
+        if value.__class__ is int:
+            result.append(value * scale)
+            continue
+        fraction = exact(value)
+        chips, remainder = divmod(fraction.numerator * scale, fraction.denominator)
+        if remainder:
             raise ValueError(f"field {name!r}: {value!r} has more decimals than the hand's amounts")
-        chips.append(int(amount))
-    return chips
+        result.append(chips)
+    return result
 
 
-class _Watcher:
+class Watcher:
     """Counts each player's actions and finds the all-in spot, action by action."""
 
-    def __init__(self, history: HandHistory, state_streets: Sequence[str], n: int) -> None:
+    def __init__(self, state_streets: Sequence[str], n: int) -> None:
         self.first_street = state_streets[0]
         self.streets = list(state_streets)
         self.counters = [dict.fromkeys(COUNTER_NAMES, 0) for _ in range(n)]
@@ -169,24 +198,31 @@ class _Watcher:
         self.first_all_in_street: int | None = None
         self.spot_status = "no_all_in"
         self.spot: AllInSpot | None = None
-        self.state: HandState | None = None
+        self.state: Any = None
         self.last_index = -1
-        self.peak_totals = [0] * n
+        # Chips only leave ``totals`` when an uncalled bet goes back, which ends the
+        # hand's betting: the totals before the last action are what each player bet.
+        self.last_totals: Sequence[int] = [0] * n
         self.bring_in_due = False
 
-    def __call__(self, index: int, action: str, before: ActionContext, state: HandState) -> None:
+    def __call__(
+        self,
+        index: int,
+        action: str,
+        before: ActionContext,
+        state: Any,
+        tokens: list[str] | None = None,
+    ) -> None:
+        """Count ``action`` (number ``index``, split in ``tokens`` if given), just applied
+        to ``state`` (a ``HandState``, or the light pass's table with its attributes)."""
         bring_in_due = self.bring_in_due
         # Read after this action, so it is the value before the next one.
         self.bring_in_due = state.bring_in_due
         self.state = state
         self.last_index = index
-        # Chips only leave ``totals`` when an uncalled bet goes back: the peak is what
-        # each player bet before that.
-        peak = self.peak_totals
-        for seat, chips in enumerate(before.totals):
-            if chips > peak[seat]:
-                peak[seat] = chips
-        tokens = action.split()
+        self.last_totals = before.totals
+        if tokens is None:
+            tokens = action.split()
         if tokens[0] == "d":
             return
         seat = _player_index(tokens[0])
@@ -217,9 +253,11 @@ class _Watcher:
             counters["folds"] += 1
         self._look_for_spot(before, state)
 
-    def _look_for_spot(self, before: ActionContext, state: HandState) -> None:
+    def _look_for_spot(self, before: ActionContext, state: Any) -> None:
         if self.spot is not None or self.spot_status != "no_all_in":
             return
+        if self.first_all_in_street is None and True not in state.all_in:
+            return  # nobody all-in: every live player can still bet
         street = self.streets.index(before.street) if before.street in self.streets else 0
         live = [not folded for folded in state.folded]
         if self.first_all_in_street is None and any(
@@ -260,7 +298,7 @@ def _unknown_at_showdown(state: HandState) -> bool:
 
 
 def hand_facts(history: HandHistory) -> HandFacts:
-    """Replay ``history`` and gather what analysis needs.
+    """Replay ``history`` by the rules and gather what analysis needs.
 
     Raises
     ------
@@ -269,10 +307,10 @@ def hand_facts(history: HandHistory) -> HandFacts:
         unknown at the showdown and no ``winnings`` or ``finishing_stacks``). The
         message names the source and the action or field.
     """
-    prepared = _prepared(history)
+    prepared = dataclasses.replace(history, actions=prepared_actions(history.actions))
     variant = history.game  # raises UnsupportedVariantError (a ValueError) naming the code
     n = len(history.starting_stacks)
-    watcher = _Watcher(history, [street.name for street in variant.streets], n)
+    watcher = Watcher([street.name for street in variant.streets], n)
     unsettled = False
     try:
         state = replay_history(prepared, on_action=watcher)
@@ -284,30 +322,52 @@ def hand_facts(history: HandHistory) -> HandFacts:
         state, unsettled = state_seen, True
         if "unknown" not in str(error):
             raise
-    scale = state.scale
-    totals = [max(a, b) for a, b in zip(state.totals, watcher.peak_totals, strict=True)]
-    antes = list(state.ante_paid)
+    settled = None if unsettled or _unknown_at_showdown(state) else list(state.winnings)
+    return finish(
+        history, state.scale, list(state.totals), list(state.ante_paid), state.showdown_order,
+        settled, watcher,
+    )  # fmt: skip
+
+
+def finish(
+    history: HandHistory,
+    scale: int,
+    totals: list[int],
+    antes: list[int],
+    showdown_order: Sequence[int],
+    settled: list[int] | None,
+    watcher: Watcher,
+) -> HandFacts:
+    """The facts of a hand played to its end (by the replay or the light pass).
+
+    ``totals`` and ``antes`` are the chips each player put in and the antes among
+    them (the uncalled bet returned or not: it is taken off here); ``settled``
+    the chips each player won by the rules, ``None`` when the pots could not be
+    settled (then the file's ``winnings`` or ``finishing_stacks`` decide).
+    """
+    n = len(totals)
+    totals = [max(a, b) for a, b in zip(totals, watcher.last_totals, strict=True)]
     top, excess = _uncalled_bet(n, totals, antes)
     totals[top] -= excess
     contributed = totals
     winnings = history.extra.get("winnings")
     finishing = history.finishing_stacks
     if isinstance(winnings, list) and len(winnings) == n and any(winnings):
-        collected = _chips(winnings, scale, "winnings")
+        collected = chips_of(winnings, scale, "winnings")
         result_from = "winnings"
         if excess and sum(collected) > sum(contributed) and collected[top] >= excess:
             # Some sites log the uncalled bet as won back: more than the pot was paid out.
             collected[top] -= excess
-    elif not unsettled and not _unknown_at_showdown(state):
-        # Winnings not logged (some sites write zeros): the replay's showdown decides.
-        collected = list(state.winnings)
+    elif settled is not None:
+        # Winnings not logged (some sites write zeros): the rules decide.
+        collected = settled
         result_from = "replay"
     elif finishing is not None:
         net_file = [
             f - s
             for f, s in zip(
-                _chips(finishing, scale, "finishing_stacks"),
-                _chips(history.starting_stacks, scale, "starting_stacks"),
+                chips_of(finishing, scale, "finishing_stacks"),
+                chips_of(history.starting_stacks, scale, "starting_stacks"),
                 strict=True,
             )
         ]
@@ -321,7 +381,7 @@ def hand_facts(history: HandHistory) -> HandFacts:
     net = [won - put for won, put in zip(collected, contributed, strict=True)]
     # The simulator's own record of who was in the showdown (every player not folded
     # when the last betting ended, whether he then showed, mucked or stayed unknown).
-    in_showdown = set(state.showdown_order)
+    in_showdown = set(showdown_order)
     reached = bool(in_showdown)
     showdown = [seat in in_showdown for seat in range(n)]
     for seat, counters in enumerate(watcher.counters):

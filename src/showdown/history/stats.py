@@ -30,43 +30,49 @@ PLAYER_COLUMNS = (
 
 def player_frame(hands: Any) -> Any:
     """One row per player from the per-hand frame of :func:`~showdown.history.analyze`."""
+    import numpy as np
     import pandas as pd
 
+    # Sums per player by bincount over the player codes: one pass per column.
+    codes, names = pd.factorize(hands["player"], sort=False)
+    size = len(names)
+
+    def total(values: Any) -> Any:
+        return np.bincount(codes, weights=np.asarray(values, dtype=float), minlength=size)
+
+    net = np.asarray(hands["net"], dtype=float)
+    net_bb = np.asarray(hands["net_bb"], dtype=float)
+    ev_bb = np.asarray(hands["ev_net_bb"], dtype=float)
+    columns = {
+        "hands": np.bincount(codes, minlength=size).astype(float),
+        "net": total(net),
+        "ev_net": total(hands["ev_net"]),
+        "net_bb": total(net_bb),
+        "net_bb_squares": total(net_bb**2),
+        "ev_bb": total(ev_bb),
+        "ev_bb_squares": total(ev_bb**2),
+        "showdown_net": total(np.where(np.asarray(hands["showdowns"]) == 1, net, 0.0)),
+        "all_ins_adjusted": total(np.asarray(hands["all_in"] == "adjusted")),
+        **{name: total(hands[name]) for name in COUNTER_NAMES if name != "hands"},
+    }
+    sums = pd.DataFrame(columns, index=pd.Index(np.asarray(names, dtype=object)).astype(str))
+    sums = sums.sort_index()
     rows = []
-    for player, group in hands.groupby("player", sort=True):
-        counts = {name: int(group[name].sum()) for name in COUNTER_NAMES if name in group}
-        count = len(group)
-        net_bb = group["net_bb"].astype(float)
-        ev_bb = group["ev_net_bb"].astype(float)
-        rate = bb_per_100_interval(float(net_bb.sum()), float((net_bb**2).sum()), count, 1.0)
-        ev_rate = bb_per_100_interval(float(ev_bb.sum()), float((ev_bb**2).sum()), count, 1.0)
+    for player, summed in zip(sums.index, sums.to_dict("records"), strict=True):
+        count = int(summed["hands"])
+        counts = {name: int(summed[name]) for name in COUNTER_NAMES}
+        rate = bb_per_100_interval(summed["net_bb"], summed["net_bb_squares"], count, 1.0)
+        ev_rate = bb_per_100_interval(summed["ev_bb"], summed["ev_bb_squares"], count, 1.0)
         seat = seat_result(str(player), counts, 0, rate)
-        chances = counts.get("three_bet_chances", 0)
-        net, ev_net = float(group["net"].sum()), float(group["ev_net"].sum())
-        showdown = float(group["net"][group["showdowns"] == 1].sum())
+        chances = counts["three_bet_chances"]
+        net_sum, ev_net, showdown = summed["net"], summed["ev_net"], summed["showdown_net"]
         rows.append(
-            {
-                "player": player,
-                "hands": count,
-                "net": net,
-                "bb_per_100": rate[0],
-                "bb_per_100_low": rate[1],
-                "bb_per_100_high": rate[2],
-                "ev_net": ev_net,
-                "ev_bb_per_100": ev_rate[0],
-                "ev_bb_per_100_low": ev_rate[1],
-                "ev_bb_per_100_high": ev_rate[2],
-                "luck": net - ev_net,
-                "showdown_net": showdown,
-                "non_showdown_net": net - showdown,
-                "all_ins_adjusted": int((group["all_in"] == "adjusted").sum()),
-                "vpip": seat.vpip,
-                "pfr": seat.pfr,
-                "three_bet": counts.get("three_bets", 0) / chances if chances else 0.0,
-                "aggression": seat.aggression,
-                "went_to_showdown": seat.went_to_showdown,
-                "won_at_showdown": seat.won_at_showdown,
-            }
-        )
+            (
+                player, count, net_sum, *rate, ev_net, *ev_rate, net_sum - ev_net, showdown,
+                net_sum - showdown, int(summed["all_ins_adjusted"]), seat.vpip, seat.pfr,
+                counts["three_bets"] / chances if chances else 0.0, seat.aggression,
+                seat.went_to_showdown, seat.won_at_showdown,
+            )
+        )  # fmt: skip
     frame = pd.DataFrame(rows, columns=["player", *PLAYER_COLUMNS])
     return frame.set_index("player")

@@ -219,7 +219,7 @@ def simulate(
         on both engines, without changing the results.
 
     client, scheduler
-        Play on a Dask cluster (``pip install 'showdown[dask]'``): a
+        Play on a Dask cluster (``pip install -e '.[dask]'``): a
         ``dask.distributed.Client``, or the address of its scheduler
         (``"tcp://host:8786"``, connected to for this call). Groups of tables
         become tasks (see :mod:`showdown.simulator.compiled.tasks`); the result
@@ -419,13 +419,14 @@ def compile_estimate(variant: Variant, use_compiled: bool) -> tuple[str, list[st
     >>> compile_estimate(get_variant("nlhe"), True)
     ("the hold'em simulator", ['play_holdem'])
     >>> compile_estimate(get_variant("plo8"), False)
-    ('the evaluator kernels', ['omaha_kernel'])
+    ('the evaluator and dealing kernels', ['omaha_kernel', 'hand_stream', 'shuffle_order'])
     """
     if use_compiled:
         name = compiled.kernel_name(variant)
         return compiled.KERNEL_WORDS[name], [name]
     kinds = {_EVALUATOR_KERNELS.get(kind, "evaluate_kernel") for kind in variant.hands}
-    return "the evaluator kernels", sorted(kinds)
+    # The Python engine deals with the compiled engine's dealing (compiled.cards).
+    return "the evaluator and dealing kernels", [*sorted(kinds), "hand_stream", "shuffle_order"]
 
 
 def _load_evaluator(variant: Variant) -> None:
@@ -485,6 +486,7 @@ def _play_python(
         for index in range(tables)
     ]
     _load_evaluator(variant)
+    HandCards(card_keys[0], 0).permutation(52)  # compile or load the dealing kernels now
     width = sum(street.down + street.up for street in variant.streets)
     log = HandLogBuilder(n_players, width) if record_hands else None
     showdowns = 0

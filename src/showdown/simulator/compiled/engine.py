@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
 
@@ -222,14 +222,14 @@ def run_compiled(
         log = records
     play.warm_up(records)
     ready = time.perf_counter()
-    net_total = [0] * session.rules.players
-    done = 0
     try:
-        while done < hands:
-            size = min(chunk, hands - done)
-            per_table = per_table_hands(tables, size)
-            if streaming:
-                assert on_records is not None
+        if streaming:
+            assert on_records is not None
+            net_total = [0] * session.rules.players
+            done = 0
+            while done < hands:
+                size = min(chunk, hands - done)
+                per_table = per_table_hands(tables, size)
                 saved = [array.copy() for array in (*state, *results)]
                 records.offsets[:] = np.arange(tables)
                 play(per_table, records)
@@ -246,17 +246,15 @@ def run_compiled(
                 if record_hands:
                     _copy_log(records, size, log, done)
                 on_records(done, _replay_records(records, size))
-            else:
-                if records.offsets.shape[0]:
-                    records.offsets[:] = done + np.arange(tables)
-                play(per_table, records)
-            # Per-call int64 net results are bounded (MAX_CHIPS); the total is a Python int.
-            for seat, chips in enumerate(results.net.sum(axis=0).tolist()):
-                net_total[seat] += chips
-            results.net[:] = 0
-            done += size
-            if progress is not None:
-                progress(done, hands)
+                # Per-call int64 net results are bounded (MAX_CHIPS); the total is a Python int.
+                for seat, chips in enumerate(results.net.sum(axis=0).tolist()):
+                    net_total[seat] += chips
+                results.net[:] = 0
+                done += size
+                if progress is not None:
+                    progress(done, hands)
+        else:
+            net_total = play.run(hands, chunk, records, progress)
     finally:
         play.close()
     finished = time.perf_counter()
@@ -297,6 +295,7 @@ class _Player:
         self.groups = [(edges[k], edges[k + 1]) for k in range(workers) if edges[k] < edges[k + 1]]
         self.scratches = [layout.new_scratch(rules.players, rules.hole_count) for _ in self.groups]
         self.pool = ThreadPoolExecutor(len(self.groups)) if len(self.groups) > 1 else None
+        self.stopped = False
 
     def warm_up(self, records: layout.Records) -> None:
         """Compile or load the kernel with a call that plays nothing (first == last)."""
@@ -312,7 +311,8 @@ class _Player:
         )  # fmt: skip
 
     def __call__(self, per_table: np.ndarray, records: layout.Records) -> None:
-        """Play ``per_table[t]`` hands at every table ``t``, the groups on their threads."""
+        """Play ``per_table[t]`` hands at every table ``t``, the groups on their threads,
+        and wait for all of them (the streamed records need every table's hands)."""
         if self.pool is None:
             first, last = self.groups[0]
             self._call(first, last, per_table, records, self.scratches[0])
@@ -323,6 +323,69 @@ class _Player:
         ]
         for future in futures:
             future.result()
+
+    def run(
+        self,
+        hands: int,
+        chunk: int,
+        records: layout.Records,
+        progress: Callable[[int, int], object] | None,
+    ) -> list[int]:
+        """Play the whole session; returns each seat's net chips (exact).
+
+        Each thread plays its group of tables through every kernel call of the session
+        without waiting for the others between calls: a thread held up (a busy machine)
+        never leaves the other idle at a barrier. ``progress(done, hands)`` is called
+        as calls end, counting the calls every group has finished (whole rounds).
+        """
+        calls = []
+        done = 0
+        while done < hands:
+            calls.append((done, min(chunk, hands - done)))
+            done += calls[-1][1]
+        finished = [0] * len(self.groups)
+        nets = [[0] * self.rules.players for _ in self.groups]
+
+        def play_group(index: int) -> None:
+            first, last = self.groups[index]
+            tables = np.arange(first, last)
+            for start, size in calls:
+                if self.stopped:
+                    return
+                per_table = per_table_hands(self.state.stacks.shape[0], size)
+                if records.offsets.shape[0]:
+                    records.offsets[first:last] = start + tables
+                self._call(first, last, per_table, records, self.scratches[index])
+                # Per-call int64 net results are bounded (MAX_CHIPS); the total is exact.
+                net = self.results.net[first:last]
+                for seat, chips in enumerate(net.sum(axis=0).tolist()):
+                    nets[index][seat] += chips
+                net[:] = 0
+                finished[index] += 1
+                if self.pool is None and progress is not None:
+                    progress(start + size, hands)
+
+        if self.pool is None:
+            play_group(0)
+        else:
+            futures = [self.pool.submit(play_group, index) for index in range(len(self.groups))]
+            reported = 0
+            try:
+                while True:
+                    waiting = wait(futures, timeout=0.25)[1]
+                    common = min(finished)
+                    if progress is not None and common > reported:
+                        reported = common
+                        start, size = calls[common - 1]
+                        progress(start + size, hands)
+                    if not waiting:
+                        break
+                for future in futures:
+                    future.result()
+            except BaseException:
+                self.stopped = True  # Ctrl-C: the threads stop after their current call
+                raise
+        return [sum(column) for column in zip(*nets, strict=True)]
 
     def close(self) -> None:
         if self.pool is not None:

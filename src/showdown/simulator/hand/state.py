@@ -112,6 +112,8 @@ class HandState(BettingMixin, DealingMixin, ShowdownMixin):
     hand_id : int
         A number no other hand of this process has (an agent's views of one hand
         share it, so an agent can keep per-hand notes without holding the hand).
+        It counts the hands made in the process, so it is not reproducible from a
+        seed: never draw random numbers from it.
     stacks : list of int
         Chips behind per seat (final stacks once the hand is complete).
     bets, totals : list of int

@@ -7,17 +7,23 @@ names the source (the file, or ``PHH text``), the field and the reason, e.g.
 Text or path (one rule, no probing of the file system): a ``pathlib.Path`` (any
 ``os.PathLike``) is a file; a ``str`` is PHH text when it contains ``=``
 (every PHH text has ``key = value`` lines) or a line break, else a file path.
+
+Input is bounded: a file is read with at most ``max_bytes`` + 1 bytes in
+memory (default :data:`MAX_PHH_BYTES`, 1 MiB: a hand history is a few
+kilobytes), so ``/dev/zero``, a huge file or a pipe cannot exhaust memory, and
+a named pipe with no writer reads as empty instead of blocking the open. A
+file (or a text) over the limit is an error naming it and the limit.
 """
 
 from __future__ import annotations
 
 import math
 import os
+import stat
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 from ..hand import HandState
@@ -38,6 +44,9 @@ MAX_SCALE = 10**12
 
 #: Name used in messages for PHH given as text.
 TEXT_SOURCE = "PHH text"
+
+#: Default limit on the size of a PHH input: bytes of a file, characters of a text.
+MAX_PHH_BYTES = 1 << 20
 
 
 class UnsupportedVariantError(ValueError):
@@ -209,30 +218,128 @@ def amount_of(text: str, where: str) -> Number:
     )
 
 
-def _source_text(source: str | os.PathLike[str]) -> tuple[str, str]:
-    """``(text, name)`` of a PHH source by the module's text-or-path rule."""
-    if isinstance(source, str) and ("=" in source or "\n" in source):
-        return source, TEXT_SOURCE
-    if not isinstance(source, (str, os.PathLike)):
-        raise ValueError(f"read_phh: expected PHH text or a path, got {type(source).__name__}")
-    name = os.fspath(source)
-    shown = name if len(name) <= 80 else f"{name[:40]}...({len(name)} characters)"
-    try:
-        return Path(name).read_text(encoding="utf-8"), shown
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise ValueError(f"{shown}: cannot read the PHH file: {reason}") from None
+def check_max_bytes(max_bytes: object) -> int:
+    """``max_bytes`` as a positive int, else a ``ValueError`` naming it.
+
+    Examples
+    --------
+    >>> check_max_bytes(4096)
+    4096
+    >>> check_max_bytes(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_bytes: expected a positive number of bytes, got 0
+    """
+    if isinstance(max_bytes, bool) or not isinstance(max_bytes, int) or max_bytes <= 0:
+        raise ValueError(f"max_bytes: expected a positive number of bytes, got {max_bytes!r}")
+    return max_bytes
 
 
-def read_phh(source: str | os.PathLike[str]) -> HandHistory:
-    """Parse PHH text or a PHH file (see the module docstring for which is which).
+def shown_name(name: str) -> str:
+    """A file name as messages show it (long names shortened)."""
+    return name if len(name) <= 80 else f"{name[:40]}...({len(name)} characters)"
+
+
+def read_bounded(path: str | os.PathLike[str], max_bytes: int = MAX_PHH_BYTES) -> str:
+    """The UTF-8 text of a file, reading at most ``max_bytes`` + 1 bytes.
+
+    The file is opened without blocking (a named pipe with no writer is empty,
+    not a hang) and read in one bounded call, so a device such as ``/dev/zero``
+    or an endless pipe stops at the limit.
 
     Raises
     ------
     ValueError
-        When the file cannot be read, the TOML is invalid, a required field is
-        missing or a field has the wrong type or size; the message names the
-        source and the field.
+        When the file cannot be opened or read, is a directory, is not UTF-8, or
+        holds more than ``max_bytes`` bytes; the message names the file.
+    """
+    max_bytes = check_max_bytes(max_bytes)
+    shown = shown_name(os.fspath(path))
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        descriptor = os.open(path, flags)
+    except OSError as error:
+        raise ValueError(f"{shown}: cannot read the PHH file: {_reason(error)}") from None
+    try:
+        info = os.fstat(descriptor)
+        if stat.S_ISDIR(info.st_mode):
+            raise ValueError(f"{shown}: cannot read the PHH file: it is a directory")
+        if stat.S_ISREG(info.st_mode) and info.st_size > max_bytes:
+            raise ValueError(_too_large(shown, max_bytes, info.st_size))
+        # Blocking reads again: a pipe with a writer is read as it comes, up to the limit.
+        os.set_blocking(descriptor, True)
+        data = _read_up_to(descriptor, max_bytes + 1)
+    except OSError as error:
+        raise ValueError(f"{shown}: cannot read the PHH file: {_reason(error)}") from None
+    finally:
+        os.close(descriptor)
+    if len(data) > max_bytes:
+        raise ValueError(_too_large(shown, max_bytes, None))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"{shown}: cannot read the PHH file: {error}") from None
+
+
+def _read_up_to(descriptor: int, count: int) -> bytes:
+    """Up to ``count`` bytes: reads until the end of the file or the count."""
+    chunks = []
+    while count > 0:
+        chunk = os.read(descriptor, min(count, 1 << 16))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        count -= len(chunk)
+    return b"".join(chunks)
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error)
+
+
+def _too_large(shown: str, max_bytes: int, size: int | None) -> str:
+    """The message for a file over the limit (``size`` ``None``: a stream, size unknown)."""
+    held = (
+        f"holds more than the limit of {max_bytes:,} bytes"
+        if size is None
+        else f"is {size:,} bytes, over the limit of {max_bytes:,} bytes"
+    )
+    return (
+        f"{shown}: the PHH file {held} (raise it with max_bytes=..., "
+        "or --max-bytes on the command line)"
+    )
+
+
+def _source_text(source: str | os.PathLike[str], max_bytes: int) -> tuple[str, str]:
+    """``(text, name)`` of a PHH source by the module's text-or-path rule."""
+    if isinstance(source, str) and ("=" in source or "\n" in source):
+        if len(source) > max_bytes:
+            raise ValueError(
+                f"{TEXT_SOURCE}: {len(source):,} characters, over the limit of {max_bytes:,} "
+                "(raise it with max_bytes=...)"
+            )
+        return source, TEXT_SOURCE
+    if not isinstance(source, (str, os.PathLike)):
+        raise ValueError(f"read_phh: expected PHH text or a path, got {type(source).__name__}")
+    return read_bounded(source, max_bytes), shown_name(os.fspath(source))
+
+
+def read_phh(source: str | os.PathLike[str], *, max_bytes: int = MAX_PHH_BYTES) -> HandHistory:
+    """Parse PHH text or a PHH file (see the module docstring for which is which).
+
+    Parameters
+    ----------
+    source
+        PHH text or a path.
+    max_bytes
+        Largest file read (bytes; characters for a text), default :data:`MAX_PHH_BYTES`.
+
+    Raises
+    ------
+    ValueError
+        When the file cannot be read or is over ``max_bytes``, the TOML is
+        invalid, a required field is missing or a field has the wrong type or
+        size; the message names the source and the field.
 
     Examples
     --------
@@ -243,13 +350,22 @@ def read_phh(source: str | os.PathLike[str]) -> HandHistory:
     ...
     ValueError: PHH text: field 'actions': expected a list of action strings, got 5
     """
-    text, name = _source_text(source)
+    text, name = _source_text(source, check_max_bytes(max_bytes))
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ValueError(f"{name}: not valid TOML: {error}") from None
     except RecursionError:
         raise ValueError(f"{name}: not valid TOML: nested too deeply") from None
+    return history_from_document(data, name)
+
+
+def history_from_document(data: dict[str, Any], name: str) -> HandHistory:
+    """The :class:`HandHistory` of a parsed PHH document, every field checked.
+
+    ``name`` is the source shown in messages. :func:`~showdown.simulator.phh.write_phh`
+    checks a history through this too, so what it writes reads back.
+    """
     fields = _Fields(data, name)
     for required in ("variant", "starting_stacks", "actions"):
         if required not in data:
@@ -290,7 +406,7 @@ def read_phh(source: str | os.PathLike[str]) -> HandHistory:
         big_bet=fields.number("big_bet"),
         bring_in=fields.number("bring_in"),
         ante_trimming_status=trimming,
-        players=players,
+        players=None if players is None else list(players),
         finishing_stacks=fields.numbers("finishing_stacks", count),
         extra={key: value for key, value in data.items() if key not in KNOWN_FIELDS},
         source=name,

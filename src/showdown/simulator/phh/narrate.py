@@ -34,7 +34,8 @@ from fractions import Fraction
 from ...cards import format_card, parse_card
 from ..hand import UNKNOWN, HandState, side_pots
 from ..hand.settlement import evaluate_requests, showdown_requests
-from .history import HandHistory, read_phh
+from .amounts import amount_text, amount_value
+from .history import MAX_PHH_BYTES, HandHistory, read_phh
 from .replay import ActionContext, replay_history
 
 __all__ = ["HandStory", "Winner", "narrate"]
@@ -52,7 +53,7 @@ class Winner:
     hand: str | None = None
 
     def __str__(self) -> str:
-        text = f"{self.player} wins {_amount_text(self.amount)}"
+        text = f"{self.player} wins {amount_text(self.amount)}"
         return f"{text} with {self.hand}" if self.hand else text
 
 
@@ -89,6 +90,7 @@ def narrate(
     *,
     odd_chips: str = "standard",
     strict: bool = False,
+    max_bytes: int = MAX_PHH_BYTES,
 ) -> HandStory:
     """Replay a hand history and describe it in words (see the module docstring).
 
@@ -96,7 +98,7 @@ def narrate(
     ----------
     source
         A :class:`HandHistory`, PHH text or a path (see :func:`read_phh`).
-    odd_chips, strict
+    odd_chips, strict, max_bytes
         As for :func:`~showdown.simulator.phh.replay`.
 
     Raises
@@ -104,7 +106,7 @@ def narrate(
     ValueError
         As :func:`~showdown.simulator.phh.replay` does, for a history that cannot be replayed.
     """
-    history = source if isinstance(source, HandHistory) else read_phh(source)
+    history = source if isinstance(source, HandHistory) else read_phh(source, max_bytes=max_bytes)
     count = len(history.starting_stacks)
     names = list(history.players) if history.players else [f"p{k + 1}" for k in range(count)]
     lines: list[str] = []
@@ -128,14 +130,6 @@ def _cards_text(token: str) -> str:
     return "".join(piece if piece == "??" else format_card(parse_card(piece)) for piece in pieces)
 
 
-def _amount_text(amount: int | float | Fraction) -> str:
-    """``1200`` -> ``"1,200"``; fractional amounts (some logs record cents) keep theirs."""
-    value = Fraction(amount)
-    if value.denominator == 1:
-        return f"{int(value):,}"
-    return f"{float(value):,}"
-
-
 def _describe(action: str, names: list[str], before: ActionContext, state: HandState) -> str:
     """One action in words, from the table just before it and the state just after."""
     tokens = action.split()
@@ -153,11 +147,11 @@ def _describe(action: str, names: list[str], before: ActionContext, state: HandS
     if code == "f":
         return f"{who} folds"
     if code == "cc":
-        return f"{who} calls {_amount_text(put_in)}{all_in}" if put_in else f"{who} checks"
+        return f"{who} calls {amount_text(put_in)}{all_in}" if put_in else f"{who} checks"
     if code == "pb":
-        return f"{who} brings in for {_amount_text(put_in)}{all_in}"
+        return f"{who} brings in for {amount_text(put_in)}{all_in}"
     if code == "cbr" and rest:
-        amount = _amount_text(Fraction(rest[0]))
+        amount = amount_text(Fraction(rest[0]))
         variant = state.variant
         completing = (
             variant.bring_in
@@ -187,8 +181,7 @@ def _winners(state: HandState, names: list[str]) -> list[Winner]:
     winners = []
     for seat in range(n):
         if won[seat] > 0:
-            amount: int | float = int(won[seat]) if won[seat].denominator == 1 else float(won[seat])
-            winners.append(Winner(names[seat], amount, hands.get(seat)))
+            winners.append(Winner(names[seat], amount_value(won[seat]), hands.get(seat)))
     return winners
 
 

@@ -27,7 +27,8 @@ from fractions import Fraction
 from showdown.cards import parse_card
 
 from ..hand import COMPLETE, SHOWDOWN, UNKNOWN, HandState, IllegalActionError
-from .history import HandHistory, read_phh
+from .amounts import amount_value, exact
+from .history import MAX_PHH_BYTES, HandHistory, read_phh
 
 __all__ = ["ActionContext", "check_finishing_stacks", "replay", "replay_history"]
 
@@ -76,6 +77,7 @@ def replay(
     *,
     odd_chips: str = "standard",
     strict: bool = False,
+    max_bytes: int = MAX_PHH_BYTES,
 ) -> HandState:
     """Replay a hand history and return the finished :class:`HandState`.
 
@@ -94,6 +96,8 @@ def replay(
     strict
         Also require the history's ``finishing_stacks`` (when given) to equal the
         replay's (see :func:`check_finishing_stacks`).
+    max_bytes
+        Largest file read (see :func:`~showdown.simulator.phh.read_phh`).
 
     Raises
     ------
@@ -106,7 +110,7 @@ def replay(
         over, or (``strict``) finishing stacks the replay contradicts. Every message
         names the source and the action index and text.
     """
-    history = source if isinstance(source, HandHistory) else read_phh(source)
+    history = source if isinstance(source, HandHistory) else read_phh(source, max_bytes=max_bytes)
     return replay_history(history, odd_chips=odd_chips, strict=strict)
 
 
@@ -229,10 +233,6 @@ def _drain_showdown(state: HandState, waiting: dict[int, list[int] | None]) -> N
             state.show(seat, cards)
 
 
-def _plain(value: Fraction | int | float) -> int | float:
-    return int(value) if value == int(value) else float(value)
-
-
 def check_finishing_stacks(history: HandHistory, state: HandState) -> str | None:
     """Why the history's ``finishing_stacks`` contradict the replayed ``state``, or ``None``.
 
@@ -243,9 +243,9 @@ def check_finishing_stacks(history: HandHistory, state: HandState) -> str | None
     if recorded is None:
         return None
     replayed = state.final_stacks
-    if [Fraction(str(value)) for value in recorded] == [Fraction(v) for v in replayed]:
+    if [exact(value) for value in recorded] == [exact(value) for value in replayed]:
         return None
     return (
-        f"{history.source}: finishing_stacks {[_plain(v) for v in recorded]} differ from "
-        f"the replay's {[_plain(v) for v in replayed]}"
+        f"{history.source}: finishing_stacks {[amount_value(v) for v in recorded]} differ from "
+        f"the replay's {[amount_value(v) for v in replayed]}"
     )
