@@ -12,8 +12,9 @@ So every kernel is cached under ``<base>/<digest>``:
 - ``base`` (:func:`cache_base`) is ``NUMBA_CACHE_DIR`` when set, else
   ``numba/`` in showdown's user cache folder;
 - when a new digest folder is made, older ones are pruned, keeping the
-  :data:`KEEP_DIGESTS` most recently used (another checkout or virtualenv
-  sharing the base keeps its folder while it is in use).
+  :data:`KEEP_DIGESTS` most recently used (each process marks its folder as
+  used when it starts, so another checkout or virtualenv sharing the base
+  keeps its folder as long as it is among those).
 
 ``python -m showdown.cache info`` shows the base, the current digest and the
 folders' sizes; ``python -m showdown.cache clear`` deletes them all
