@@ -186,7 +186,7 @@ def test_a_lost_scheduler_raises_instead_of_hanging(monkeypatch: pytest.MonkeyPa
 
 def test_without_dask_the_message_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)  # makes `import distributed` fail
-    with pytest.raises(ImportError, match=r"pip install 'showdown\[dask\]'"):
+    with pytest.raises(ImportError, match=r"pip install -e '\.\[dask\]'"):
         equity(["AsKs", "QQ"], scheduler="tcp://127.0.0.1:8786")
 
 

@@ -63,9 +63,9 @@ def test_cluster_arguments_are_checked_before_any_work() -> None:
 
 def test_without_dask_the_message_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)  # makes `import distributed` fail
-    with pytest.raises(ImportError, match=r"showdown\[dask\]"):
+    with pytest.raises(ImportError, match=r"-e '\.\[dask\]'"):
         _tasks.check_cluster_arguments(None, "tcp://127.0.0.1:8786")
-    with pytest.raises(ImportError, match=r"showdown\[dask\]"), cluster_client(object(), None):
+    with pytest.raises(ImportError, match=r"-e '\.\[dask\]'"), cluster_client(object(), None):
         pass
 
 
