@@ -2,8 +2,24 @@
 
 Every kernel module imports its decorators from here so caching, nogil and the
 parallel flavour are decided once. Every kernel is cached: compiled machine
-code goes to numba's cache (``NUMBA_CACHE_DIR`` or next to the sources) so a
-second process starts warm.
+code goes to a folder of numba's cache named by a digest of the package's
+sources, so a second process starts warm and an edited source never meets
+code compiled from the old one.
+
+The cache is keyed by the sources
+---------------------------------
+numba checks only a kernel's own file before loading it from its cache, but
+kernels inline helpers and constants from other files (the rules core, the
+compiled layout, the evaluator's lookup helpers): editing one of those left
+the kernels that inline it running the old code, silently. Here every kernel
+is cached under ``<base>/<digest>``, where ``digest`` covers every ``.py``
+file of the package plus the Python, numpy, numba and llvmlite versions and
+the CPU name (:func:`showdown.cache.source_digest`), and ``base`` is
+``NUMBA_CACHE_DIR`` when set, else ``numba/`` in showdown's user cache folder
+(the one the lookup tables use). Any edit gives a new folder, so everything recompiles once;
+the folders of older digests are pruned, keeping the ``KEEP_DIGESTS``
+most recently used. ``python -m showdown.cache info|clear`` shows and
+empties them.
 
 The cache heals itself
 ----------------------
@@ -17,6 +33,16 @@ kernel compiled again and re-saved, with a one-line log message
 (logger ``showdown``). When numba finds no directory it can write to, kernels
 run uncached (compiled in every process) with the same one-line message,
 instead of failing at import.
+
+Running without the compiler
+----------------------------
+With ``NUMBA_DISABLE_JIT=1`` numba hands every decorated function back as
+plain Python, so kernels can be stepped through in a debugger and measured
+for coverage (slowly). The few numba features that have no Python meaning
+get a Python stand-in here, chosen once: compile-time dispatch
+(:data:`overload_inline`), LLVM intrinsics (:func:`intrinsic`, and the bit
+counts :func:`leading_zeros` and :func:`trailing_zeros`), and the
+dispatcher's ``py_func`` attribute.
 
 Threading layer
 ---------------
@@ -51,6 +77,7 @@ import glob
 import logging
 import numbers
 import os
+import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -59,7 +86,15 @@ import numba
 import numba.core.caching
 import numba.core.event
 import numpy as np
+from numba.core import types as numba_types
+from numba.cpython.unsafe import numbers as _numba_bits
+from numba.extending import intrinsic as numba_intrinsic
 from numba.extending import overload
+
+from .cache import kernel_cache_folder
+
+#: True when ``NUMBA_DISABLE_JIT`` is set: kernels run as plain Python.
+JIT_DISABLED = bool(numba.config.DISABLE_JIT)  # type: ignore[attr-defined]
 
 # fastmath is off on purpose: kernels are integer code and results must be bit-exact.
 # Caching is switched on by _cached() below (numba's own cache=True cannot heal).
@@ -95,7 +130,7 @@ class _LockedKernel:
         self.dispatcher = dispatcher
         self.__doc__ = dispatcher.__doc__
         self.__name__ = dispatcher.py_func.__name__
-        self.__wrapped__ = dispatcher.py_func
+        self.__wrapped__ = dispatcher.py_func  # JIT off: the function itself (see _compiler)
 
     def __call__(self, *args: Any) -> Any:
         with _LAUNCH_LOCK:
@@ -103,6 +138,40 @@ class _LockedKernel:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.dispatcher, name)
+
+
+# ----------------------------------------------------------------------------- the cache folder
+
+
+class _DigestLocator(
+    numba.core.caching._SourceFileBackedLocatorMixin, numba.core.caching._CacheLocator
+):
+    """numba's locator for a kernel's cache files, in :func:`showdown.cache.kernel_cache_folder`.
+
+    Inside the digest folder each source folder keeps numba's own sub-folder
+    name, so kernels of the same name in two files never meet.
+    """
+
+    def __init__(self, py_func: Any, py_file: str) -> None:
+        self._py_file = py_file
+        self._lineno = py_func.__code__.co_firstlineno
+        subpath = self.get_suitable_cache_subpath(py_file)
+        self._cache_path = str(kernel_cache_folder() / subpath)
+
+    def get_cache_path(self) -> str:
+        return self._cache_path
+
+    @classmethod
+    def from_function(cls, py_func: Any, py_file: str) -> Any:
+        try:
+            kernel_cache_folder()
+        except OSError:
+            return None  # numba then reports "no locator available": run uncached
+        return super().from_function(py_func, py_file)
+
+
+class _DigestCacheImpl(numba.core.caching.CompileResultCacheImpl):
+    _locator_classes = [_DigestLocator]  # noqa: RUF012 - numba's own class attribute
 
 
 # ----------------------------------------------------------------------------- the disk cache
@@ -119,7 +188,12 @@ def _note_cache(message: str) -> None:
 
 
 class _HealingCache(numba.core.caching.FunctionCache):
-    """numba's per-kernel disk cache, made to discard a damaged entry instead of failing."""
+    """numba's per-kernel disk cache, made to discard a damaged entry instead of failing.
+
+    Its files go to the digest folder (:class:`_DigestLocator`).
+    """
+
+    _impl_class = _DigestCacheImpl
 
     def load_overload(self, sig: Any, target_context: Any) -> Any:
         try:
@@ -165,13 +239,98 @@ def _cached(dispatcher: Any) -> Any:
 
 
 def _compiler(**options: Any) -> Callable[[Callable[..., Any]], Any]:
-    """A decorator compiling with ``options`` on top of :data:`_COMMON`, cached."""
+    """A decorator compiling with ``options`` on top of :data:`_COMMON`, cached.
+
+    With the JIT off the function comes back to run as Python
+    (:func:`_python_kernel`).
+    """
     compile_with = numba.njit(**_COMMON, **options)
 
     def decorate(function: Callable[..., Any]) -> Any:
+        if JIT_DISABLED:
+            return _python_kernel(function)
         return _cached(compile_with(function))
 
     return decorate
+
+
+def _python_kernel(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function`` run as Python, with numba's integer arithmetic (JIT off).
+
+    Two differences between numba and numpy scalars matter to the kernels:
+
+    - numba computes on integers narrower than 64 bits at 64 bits (a card
+      read from a ``uint8`` array, shifted left by 12, keeps its bits), numpy
+      keeps the narrow type and loses them. So at the outermost kernel call
+      every narrow integer array among the arguments (tuples of them
+      included) is handed over as an ``int64`` copy, and written back
+      (wrapping, as numba stores do) when the call returns; helpers called
+      inside get the wide arrays as they are. The same array passed twice is
+      copied once, so the kernel still sees one array; an array whose memory
+      another argument also reaches (a ``uint8`` deck and its ``uint64``
+      words) stays as it is, or writes through one would miss the other.
+    - fixed-width integers wrap silently in compiled code (the random number
+      generators and hashes rely on it); numpy warns, so the warning is
+      switched off inside.
+
+    ``py_func`` is the function itself, as on a dispatcher.
+    """
+
+    @functools.wraps(function)
+    def run(*args: Any) -> Any:
+        if getattr(_PYTHON_CALLS, "inside", False):
+            return function(*args)
+        copies = _wide_copies(args)
+        wide = [_widened(argument, copies) for argument in args]
+        _PYTHON_CALLS.inside = True
+        try:
+            with np.errstate(over="ignore"):
+                return function(*wide)
+        finally:
+            _PYTHON_CALLS.inside = False
+            for original, copy in copies.values():
+                if original.flags.writeable:
+                    np.copyto(original, copy, casting="unsafe")
+
+    run.py_func = function  # type: ignore[attr-defined]
+    return run
+
+
+#: Per Python thread: whether a kernel run as Python is on the stack (JIT off).
+_PYTHON_CALLS = threading.local()
+
+
+def _arrays_in(value: Any) -> Iterator[np.ndarray]:
+    if isinstance(value, np.ndarray):
+        yield value
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _arrays_in(item)
+
+
+def _wide_copies(args: tuple[Any, ...]) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+    """``int64`` copies of the narrow integer arrays among ``args`` that share no memory."""
+    arrays = list({id(array): array for array in _arrays_in(args)}.values())
+    copies = {}
+    for array in arrays:
+        if array.dtype.kind not in "iu" or array.dtype.itemsize >= 8:
+            continue
+        if any(other is not array and np.may_share_memory(array, other) for other in arrays):
+            continue
+        copies[id(array)] = (array, array.astype(np.int64))
+    return copies
+
+
+def _widened(value: Any, copies: dict[int, tuple[np.ndarray, np.ndarray]]) -> Any:
+    """``value`` with its arrays replaced by their ``copies`` and narrow scalars as ``int64``."""
+    if isinstance(value, np.ndarray):
+        return copies[id(value)][1] if id(value) in copies else value
+    if isinstance(value, tuple):
+        items = [_widened(item, copies) for item in value]
+        return type(value)(*items) if hasattr(value, "_fields") else tuple(items)
+    if isinstance(value, np.integer) and value.dtype.itemsize < 8:
+        return np.int64(value)
+    return value
 
 
 def _parallel(function: Callable[..., Any]) -> _LockedKernel:
@@ -200,11 +359,86 @@ _NO_RUNTIME: dict[str, Any] = {"_nrt": False}
 #: scratch array in. Run them from a Python thread pool (they release the GIL)
 #: for parallel work: no threading layer, no launch lock.
 jit_kernel = _compiler(**_NO_RUNTIME)
-#: Compile-time dispatch: ``@overload_inline(stub)`` picks an implementation from
-#: the argument types, constants included (``True`` arrives as a literal), so a
-#: kernel compiles only the branch it uses (untaken ``if`` branches on a
-#: constant are still compiled by numba).
-overload_inline = functools.partial(overload, inline="always", prefer_literal=True)
+
+
+def overload_inline(stub: Callable[..., Any]) -> Callable[[Callable[..., Any]], Any]:
+    """Compile-time dispatch: ``@overload_inline(stub)`` over an implementation factory.
+
+    The factory picks an implementation from the argument types, constants
+    included (``True`` arrives as a literal), so a kernel compiles only the
+    branch it uses (untaken ``if`` branches on a constant are still compiled
+    by numba). ``stub`` is a module-level function that kernels call.
+
+    With the JIT off there is no compiler to consult the factory, so the
+    stub's module gets, under the stub's name, a function that asks the
+    factory at each call with the arguments' numba types (bools and integers
+    as literals) and runs what it returns. Kernels look the stub up by name
+    when they run, so they reach it; register right after the stub.
+    """
+    if not JIT_DISABLED:
+        return overload(stub, inline="always", prefer_literal=True)
+
+    def register(factory: Callable[..., Any]) -> Callable[..., Any]:
+        setattr(sys.modules[stub.__module__], stub.__name__, _python_dispatch(stub, factory))
+        return factory
+
+    return register
+
+
+def _python_dispatch(stub: Callable[..., Any], factory: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(stub)
+    def dispatch(*args: Any) -> Any:
+        implementation = factory(*(_numba_type(argument) for argument in args))
+        if implementation is None:
+            raise TypeError(f"{stub.__name__}: no implementation for these arguments")
+        return implementation(*args)
+
+    return dispatch
+
+
+def _numba_type(value: Any) -> Any:
+    """The type numba would give ``value`` as an argument (constants as literals)."""
+    if isinstance(value, (bool, np.bool_)):
+        return numba_types.literal(bool(value))
+    if isinstance(value, (int, np.integer)):
+        return numba_types.literal(int(value))
+    try:
+        return numba.typeof(value)
+    except ValueError:  # not a type numba knows: factories that ignore it still work
+        return numba_types.pyobject
+
+
+def intrinsic(codegen: Callable[..., Any] | None = None, *, python: Callable[..., Any]) -> Any:
+    """``numba.extending.intrinsic(codegen)``, or ``python`` (the same job) with the JIT off.
+
+    Also a decorator: ``@intrinsic(python=fallback)`` over the typing function.
+    """
+    if codegen is None:
+        return functools.partial(intrinsic, python=python)
+    return python if JIT_DISABLED else numba_intrinsic(codegen)
+
+
+def _bits_of(value: Any) -> tuple[int, int]:
+    """(width in bits, value as an unsigned integer of that width) of an integer."""
+    width = np.dtype(type(value)).itemsize * 8 if isinstance(value, np.integer) else 64
+    return width, int(value) & ((1 << width) - 1)
+
+
+def _python_leading_zeros(value: Any) -> Any:
+    width, bits = _bits_of(value)
+    return type(value)(width - bits.bit_length())
+
+
+def _python_trailing_zeros(value: Any) -> Any:
+    width, bits = _bits_of(value)
+    return type(value)((bits & -bits).bit_length() - 1 if bits else width)
+
+
+# numba's bit-count intrinsics live in a private module: see the numba pin in pyproject.toml.
+#: Count of leading zero bits of an integer (its width for zero).
+leading_zeros: Any = _python_leading_zeros if JIT_DISABLED else _numba_bits.leading_zeros
+#: Count of trailing zero bits of an integer (its width for zero).
+trailing_zeros: Any = _python_trailing_zeros if JIT_DISABLED else _numba_bits.trailing_zeros
 
 prange = numba.prange
 

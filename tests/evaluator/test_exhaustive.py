@@ -37,6 +37,7 @@ REFERENCE_CLASSES = {5: 7_462, 6: 6_075, 7: 4_824}
 FIVE_CARD_CLASSES_PER_CATEGORY = [1277, 2860, 858, 858, 10, 1277, 156, 156, 10]
 
 
+@pytest.mark.needs_jit
 @pytest.mark.parametrize("n_cards", [5, 6, 7])
 def test_category_counts_match_reference(n_cards: int) -> None:
     counts = category_counts(n_cards, threads=1)
@@ -45,12 +46,14 @@ def test_category_counts_match_reference(n_cards: int) -> None:
     assert sum(counts.values()) == REFERENCE_HANDS[n_cards]
 
 
+@pytest.mark.needs_jit
 @pytest.mark.parametrize("n_cards", [5, 6, 7])
 def test_distinct_classes_match_reference(n_cards: int) -> None:
     histogram = strength_histogram(n_cards, threads=1)
     assert np.count_nonzero(histogram) == REFERENCE_CLASSES[n_cards]
 
 
+@pytest.mark.needs_jit
 def test_five_card_classes_per_category() -> None:
     histogram = strength_histogram(5)
     strengths = np.flatnonzero(histogram)
@@ -62,6 +65,7 @@ def test_five_card_classes_per_category() -> None:
         assert inside.tolist() == list(range(size))
 
 
+@pytest.mark.needs_jit
 def test_royal_flushes_and_worst_seven_card_class() -> None:
     histogram = strength_histogram(7)
     royal = int(evaluate("AsKsQsJsTs"))
@@ -71,12 +75,14 @@ def test_royal_flushes_and_worst_seven_card_class() -> None:
     assert histogram[worst] == 15_540
 
 
+@pytest.mark.needs_jit
 def test_thread_count_does_not_change_counts() -> None:
     one = strength_histogram(6, threads=1)
     two = strength_histogram(6, threads=2)
     np.testing.assert_array_equal(one, two)
 
 
+@pytest.mark.needs_jit
 def test_fifty_six_lows_each_dealt_equally_in_five_cards() -> None:
     histogram = low8_histogram(5)
     # Every low is 4**5 suit choices of its five ranks.
@@ -84,6 +90,7 @@ def test_fifty_six_lows_each_dealt_equally_in_five_cards() -> None:
     assert histogram.sum() == REFERENCE_HANDS[5]
 
 
+@pytest.mark.needs_jit
 def test_seven_card_lows_match_reference() -> None:
     histogram = low8_histogram(7, threads=1)
     assert histogram.sum() == REFERENCE_HANDS[7]
@@ -94,6 +101,7 @@ def test_seven_card_lows_match_reference() -> None:
     assert histogram[1] == 376_320
 
 
+@pytest.mark.needs_jit
 def test_low_histogram_same_at_any_thread_count() -> None:
     np.testing.assert_array_equal(low8_histogram(6, threads=1), low8_histogram(6, threads=2))
 

@@ -28,6 +28,7 @@ def rebuilt() -> tables_module.Tables:
     return build_tables()
 
 
+@pytest.mark.needs_jit
 def test_rebuild_matches_the_packaged_file(rebuilt) -> None:
     shipped = tables_module.read_tables_file(tables_module.PACKAGED_TABLES)
     for name in tables_module.Tables._fields:
@@ -42,6 +43,7 @@ def test_category_sizes_match_the_classes() -> None:
     assert tuple(counts) == CATEGORY_SIZES
 
 
+@pytest.mark.needs_jit
 def test_digest_covers_dtype_shape_and_bytes(rebuilt) -> None:
     digest = tables_module.table_digest(rebuilt)
     as_int64 = rebuilt._replace(flush=rebuilt.flush.astype(np.int64))
@@ -155,6 +157,7 @@ def damaged_install(tmp_path, monkeypatch, rebuilt) -> Iterator[tuple[Path, list
     tables_module.clear_table_cache()
 
 
+@pytest.mark.needs_jit
 @pytest.mark.parametrize("damage", sorted(DAMAGES))
 def test_damaged_file_is_refused_with_a_reason(damage, damaged_install) -> None:
     path, _ = damaged_install
@@ -164,6 +167,7 @@ def test_damaged_file_is_refused_with_a_reason(damage, damaged_install) -> None:
         tables_module.read_tables_file(path)
 
 
+@pytest.mark.needs_jit
 @pytest.mark.parametrize("damage", sorted(DAMAGES))
 def test_damaged_package_file_is_rebuilt_with_one_warning(damage, damaged_install) -> None:
     from showdown import describe, evaluate, evaluate_omaha
@@ -189,6 +193,7 @@ def test_damaged_package_file_is_rebuilt_with_one_warning(damage, damaged_instal
     assert builds == [1]
 
 
+@pytest.mark.needs_jit
 def test_damaged_cache_copy_is_rebuilt_too(damaged_install) -> None:
     path, builds = damaged_install
     _truncate(path)
@@ -201,6 +206,7 @@ def test_damaged_cache_copy_is_rebuilt_too(damaged_install) -> None:
     assert tables_module.read_tables_file(cached) is not None
 
 
+@pytest.mark.needs_jit
 def test_good_package_file_gives_no_warning(damaged_install) -> None:
     _, builds = damaged_install
     with warnings.catch_warnings():
@@ -209,6 +215,7 @@ def test_good_package_file_gives_no_warning(damaged_install) -> None:
     assert builds == []
 
 
+@pytest.mark.needs_jit
 def test_read_only_cache_says_so_once_per_process(tmp_path) -> None:
     """End to end in a fresh process: damaged package, unwritable cache, real rebuild."""
     package = tmp_path / "tables.npz"
@@ -253,6 +260,7 @@ def test_zip_of_the_packaged_file_has_only_the_table_fields() -> None:
 
 
 # ------------------------------------------------------------------ range checks
+@pytest.mark.needs_jit
 @pytest.mark.parametrize(
     ("field", "change", "message"),
     [
@@ -274,6 +282,7 @@ def test_range_checks(rebuilt, field, change, message) -> None:
         tables_module.check_tables(broken)
 
 
+@pytest.mark.needs_jit
 def test_rank_sum_check_catches_a_bad_offset(rebuilt) -> None:
     keys = np.array(rank_multisets(5, 7), dtype=np.int64) @ tables_module.RANK_KEYS.astype(np.int64)
     tables_module.check_tables(rebuilt, rank_sums=keys)

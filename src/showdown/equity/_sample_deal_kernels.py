@@ -46,10 +46,8 @@ from __future__ import annotations
 import numpy as np
 from numba.core import cgutils, types
 from numba.core.errors import TypingError
-from numba.cpython.unsafe.numbers import leading_zeros
-from numba.extending import intrinsic
 
-from .._jit import jit_inline, jit_kernel, overload_inline
+from .._jit import intrinsic, jit_inline, jit_kernel, leading_zeros, overload_inline
 
 _U1 = np.uint64(1)
 _LOW_32 = np.uint64(0xFFFFFFFF)
@@ -148,7 +146,12 @@ def draw_sum(
     return state, key, bits, low, position
 
 
-@intrinsic
+def _copy_deck_python(destination, source, first):  # pragma: no cover - JIT off only
+    """:func:`copy_deck` with the JIT off (``NUMBA_DISABLE_JIT=1``)."""
+    destination[:8] = source.reshape(-1)[first : first + 8]
+
+
+@intrinsic(python=_copy_deck_python)
 def copy_deck(typing_context, destination, source, first):  # pragma: no cover - compiled
     """Copy the 8 words ``source.flat[first:first + 8]`` over ``destination[:8]``.
 
@@ -180,7 +183,7 @@ def remove_held(deck, top, held, where):  # pragma: no cover - compiled
     cards past ``top`` are never read again.
     """
     while held:
-        card = 63 - leading_zeros(held)  # type: ignore[call-arg]
+        card = 63 - leading_zeros(held)
         held ^= _U1 << np.uint64(card)
         top -= 1
         deck[where[card]] = deck[top]
@@ -252,9 +255,9 @@ def fresh_deck(
     its deck ready in ``row_decks``; otherwise the ``held`` cards are moved out.
     """
     if use_row_decks:
-        copy_deck(deck_words, row_decks, np.intp(chosen[0, deal]) * 8)  # type: ignore[call-arg]
+        copy_deck(deck_words, row_decks, np.intp(chosen[0, deal]) * 8)
         return deck_size - held_count
-    copy_deck(deck_words, live_words, 0)  # type: ignore[call-arg]
+    copy_deck(deck_words, live_words, 0)
     if ranged:
         return remove_held(deck, deck_size, held[deal], where)
     return deck_size

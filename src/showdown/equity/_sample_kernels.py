@@ -41,9 +41,8 @@ from typing import Any
 import numpy as np
 from numba.core import types
 from numba.core.errors import TypingError
-from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
-from .._jit import jit_inline, jit_kernel, overload_inline
+from .._jit import jit_inline, jit_kernel, leading_zeros, overload_inline, trailing_zeros
 from ..evaluator._kernels import COLUMN_MASK_7, ROW_SHIFT_7, omaha_high_one, strength_of_key
 from ._sample_deal_kernels import deal_block, load_held, pick_rows
 from ._scoring import add_pot, add_whole_pot, add_whole_share, bit_count, winner_masks
@@ -367,7 +366,7 @@ def tally_combos(
         for slot in range(random_players.size):
             player = random_players[slot]
             bits = bits_rows[player, deal]
-            low = np.int64(trailing_zeros(bits))  # type: ignore[call-arg]
+            low = np.int64(trailing_zeros(bits))
             high = np.int64(63 - leading_zeros(bits))
             # Bit 16 * suit + rank is card 4 * rank + suit.
             low_card = (low & 15) * 4 + (low >> 4)

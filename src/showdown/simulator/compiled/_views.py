@@ -17,7 +17,8 @@ from typing import Any
 
 from numba import types
 from numba.core import cgutils
-from numba.extending import intrinsic
+
+from ..._jit import intrinsic
 
 
 def _unowned(typingctx: Any, value: Any) -> Any:  # pragma: no cover - compiled
@@ -48,5 +49,5 @@ def _unowned(typingctx: Any, value: Any) -> Any:  # pragma: no cover - compiled
     return signature, codegen
 
 
-#: Called inside compiled code only: ``unowned(array_or_tuple)``.
-unowned: Any = intrinsic(_unowned)
+#: Called inside compiled code: ``unowned(array_or_tuple)``; with the JIT off, the value itself.
+unowned: Any = intrinsic(_unowned, python=lambda value: value)
