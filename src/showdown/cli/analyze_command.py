@@ -43,8 +43,20 @@ def _check_plot_file(plot_file: str) -> None:
     help="Draw the player's graph (net, all-in EV, showdown and non-showdown) to FILE.",
 )
 @click.option("--strict", is_flag=True, help="Stop at the first hand that cannot be read.")
+@click.option(
+    "--scheduler",
+    default=None,
+    metavar="ADDRESS",
+    help="Analyse on the Dask cluster of this scheduler (tcp://host:8786; needs the dask "
+    "extra), one task per file: the workers must see the files at the same paths.",
+)
 def analyze_command(
-    paths: tuple[str, ...], player: str | None, as_json: bool, plot_file: str | None, strict: bool
+    paths: tuple[str, ...],
+    player: str | None,
+    as_json: bool,
+    plot_file: str | None,
+    strict: bool,
+    scheduler: str | None,
 ) -> None:
     """All-in EV adjusted results and statistics of every player in PHH hand histories.
 
@@ -57,11 +69,13 @@ def analyze_command(
     Examples:
       showdown analyze hands/ --player Hero --plot ev.png
       showdown analyze 'data/**/*.phhs' --json
+      showdown analyze /shared/hands/ --scheduler tcp://10.0.0.5:8786
     """
     import json
     import warnings
 
     from showdown._progress import Progress
+    from showdown._tasks import ClusterError
     from showdown.history import analyze, expand_paths
 
     if plot_file is not None:
@@ -74,13 +88,16 @@ def analyze_command(
             files = expand_paths(list(paths))
             with Progress(True, total=len(files), description="files", unit="file") as bar:
                 result = analyze(
-                    files, player, strict=strict, progress=lambda done, _: bar.update_to(done)
+                    files, player, strict=strict, progress=lambda done, _: bar.update_to(done),
+                    scheduler=scheduler,
                 )
         except ValueError as error:  # BadHandError too: one line, status 1
             message = str(error)
-            if message.startswith("player:"):
+            if message.startswith(("player:", "scheduler:")):
                 message = f"--{message}"
             raise click.ClickException(message) from None
+        except (ImportError, ClusterError) as error:  # no Dask, or the cluster failed
+            raise click.ClickException(f"--scheduler: {error}") from None
     for bad in result.bad:
         click.echo(f"skipped: {bad}", err=True)
     if as_json:

@@ -24,11 +24,13 @@ Examples
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+import warnings
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from showdown._tasks import DaskRunner, check_cluster_arguments, cluster_client
 from showdown.simulator.phh import HandHistory
 
 from .allin import allin_ev
@@ -36,6 +38,7 @@ from .ledger import light_facts
 from .reader import (
     BadHand,
     BadHandError,
+    BadHandWarning,
     PathsLike,
     ReadReport,
     expand_paths,
@@ -45,7 +48,7 @@ from .reader import (
 from .replayed import COUNTER_NAMES, HandFacts, hand_facts
 from .stats import player_frame
 
-__all__ = ["CATEGORY_COLUMNS", "HAND_COLUMNS", "Analysis", "analyze"]
+__all__ = ["CATEGORY_COLUMNS", "HAND_COLUMNS", "Analysis", "FilePart", "analyze", "file_part"]
 
 #: Columns of the per-hand frame (one row per player and hand), in order.
 HAND_COLUMNS = (
@@ -100,6 +103,8 @@ def analyze(
     *,
     strict: bool = False,
     progress: Callable[[int, int], object] | None = None,
+    client: Any = None,
+    scheduler: str | None = None,
 ) -> Analysis:
     """All-in EV adjusted results and statistics of every player in hand histories.
 
@@ -116,50 +121,134 @@ def analyze(
         warning and skipping it (skipped hands are counted and listed in ``bad``).
     progress
         ``progress(files_done, files)`` after each file.
+    client
+        A ``dask.distributed.Client``: each file (or hand store) is read and
+        analysed by a task on its cluster, and the parts are put together here,
+        in file order: the result is the local one. The workers must see the
+        files at the same paths (a shared file system).
+    scheduler
+        The address of a Dask scheduler (``"tcp://10.0.0.5:8786"``) instead of
+        ``client``: connected for this call and closed afterwards.
 
     Raises
     ------
     ValueError
-        A path that does not exist, or a ``player`` found in no hand.
+        A path that does not exist, or a ``player`` found in no hand; a bad
+        ``client``/``scheduler``.
     BadHandError
         With ``strict=True``, for the first bad hand.
+    showdown.distributed.ClusterError
+        The cluster failed mid-run.
     """
+    files = expand_paths(paths)
+    check_cluster_arguments(client, scheduler)
+    if client is None and scheduler is None:
+        parts: Iterable[FilePart] = (file_part(strict, str(path)) for path in files)
+        return _combine(parts, len(files), player, progress)
+    with cluster_client(client, scheduler) as connected:
+        runner = DaskRunner(connected, label="showdown-analyze")
+        parts = runner.map(file_part, strict, [str(path) for path in files])
+        return _combine(parts, len(files), player, progress)
+
+
+@dataclass
+class FilePart:
+    """What one file (or hand store) gives the analysis: a task's result on a cluster.
+
+    ``columns`` holds the per-hand rows of a text file (hands numbered from 1 in
+    the file), ``stored`` the frame of a hand store; ``warn`` whether its bad hands
+    are yet to be warned of (a store's were, when it was written).
+    """
+
+    columns: dict[str, list[Any]] | None
+    stored: Any
+    analysed: int
+    counts: dict[str, int]
+    report: ReadReport
+    warn: bool
+
+
+def file_part(strict: bool, name: str) -> FilePart:
+    """Read and analyse one file or hand store (a block of the Dask path, too)."""
+    path = Path(name)
+    counts = dict.fromkeys(("adjusted", "sampled", *NOT_ADJUSTED), 0)
+    report = ReadReport()
+    if is_store(path):
+        from .store import read_store
+
+        # A store holds the rows analysis made when it was written: read, not redone.
+        stored, stored_counts, stored_bad = read_store(path)
+        report.files, report.hands = stored_counts["files"], stored_counts["hands_read"]
+        report.bad += stored_bad
+        for key in counts:
+            counts[key] = stored_counts[key]
+        return FilePart(None, stored, stored_counts["hands_analysed"], counts, report, False)
+    columns: dict[str, list[Any]] = {key: [] for key in HAND_COLUMNS}
+    analysed = 0
+    # Bad hands are warned of where the parts are put together (on this machine).
+    quiet = _QuietReport()
+    for _, facts in each_hand(path, strict, quiet):
+        if facts is not None:
+            analysed += 1
+            add_rows(columns, facts, analysed, counts)
+    return FilePart(columns, None, analysed, counts, quiet, True)
+
+
+class _QuietReport(ReadReport):
+    """A report that keeps bad hands without warning (the caller warns of them)."""
+
+    def skip(self, bad: BadHand, *, strict: bool) -> None:
+        if strict:
+            raise BadHandError(str(bad))
+        self.bad.append(bad)
+
+
+def _combine(
+    parts: Iterable[FilePart],
+    total: int,
+    player: str | None,
+    progress: Callable[[int, int], object] | None,
+) -> Analysis:
+    """The analysis from the files' parts, in file order."""
     import pandas as pd
 
     report = ReadReport()
-    files = expand_paths(paths)
     counts = dict.fromkeys(("adjusted", "sampled", *NOT_ADJUSTED), 0)
     columns: dict[str, list[Any]] = {name: [] for name in HAND_COLUMNS}
-    parts: list[Any] = []
+    frames: list[Any] = []
     analysed = 0
-    for done, path in enumerate(files, start=1):
-        if is_store(path):
-            from .store import read_store
-
-            # A store holds the rows analysis made when it was written: read, not redone.
-            parts.append(pd.DataFrame(columns, columns=list(HAND_COLUMNS)))
+    for done, part in enumerate(parts, start=1):
+        if part.stored is not None:
+            frames.append(pd.DataFrame(columns, columns=list(HAND_COLUMNS)))
             columns = {name: [] for name in HAND_COLUMNS}
-            stored, stored_counts, stored_bad = read_store(path)
+            stored = part.stored
             stored["hand"] += analysed
-            parts.append(stored)
-            analysed += stored_counts["hands_analysed"]
-            report.files += stored_counts["files"]
-            report.hands += stored_counts["hands_read"]
-            report.bad += stored_bad
-            for name in counts:
-                counts[name] += stored_counts[name]
+            frames.append(stored)
         else:
-            for _, facts in each_hand(path, strict, report):
-                if facts is not None:
-                    analysed += 1
-                    add_rows(columns, facts, analysed, counts)
+            assert part.columns is not None
+            for name, values in part.columns.items():
+                if name == "hand":
+                    columns[name] += [number + analysed for number in values]
+                else:
+                    columns[name] += values
+        analysed += part.analysed
+        report.files += part.report.files
+        report.hands += part.report.hands
+        for bad in part.report.bad:
+            if part.warn:
+                warnings.warn(str(bad), BadHandWarning, stacklevel=3)
+            report.bad.append(bad)
+        for kind, number in part.report.conventions.items():
+            report.conventions[kind] = report.conventions.get(kind, 0) + number
+        for name in counts:
+            counts[name] += part.counts[name]
         if progress is not None:
-            progress(done, len(files))
-    parts.append(pd.DataFrame(columns, columns=list(HAND_COLUMNS)))
-    parts = [part for part in parts if len(part)] or parts[-1:]
-    frame = parts[0] if len(parts) == 1 else pd.concat(parts, ignore_index=True)
+            progress(done, total)
+    frames.append(pd.DataFrame(columns, columns=list(HAND_COLUMNS)))
+    frames = [part for part in frames if len(part)] or frames[-1:]
+    frame = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
     for name in CATEGORY_COLUMNS:
-        if not isinstance(frame[name].dtype, pd.CategoricalDtype) or len(parts) > 1:
+        if not isinstance(frame[name].dtype, pd.CategoricalDtype) or len(frames) > 1:
             frame[name] = _categories(frame[name])
     if player is not None:
         if player not in set(frame["player"]):
