@@ -88,7 +88,10 @@ def analyze_command(
             files = expand_paths(list(paths))
             with Progress(True, total=len(files), description="files", unit="file") as bar:
                 result = analyze(
-                    files, player, strict=strict, progress=lambda done, _: bar.update_to(done),
+                    files,
+                    player,
+                    strict=strict,
+                    progress=lambda done, _: bar.update_to(done),
                     scheduler=scheduler,
                 )
         except ValueError as error:  # BadHandError too: one line, status 1
