@@ -1,0 +1,243 @@
+"""PokerStars text hand histories: every game read into the PHH model, the chips added up,
+the round trip text -> PHH -> read back -> replay, and bad hands reported then skipped."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from showdown.history import BadHandError, BadHandWarning, ReadReport, hands
+from showdown.history.pokerstars import (
+    PokerStarsError,
+    looks_like_pokerstars,
+    parse_pokerstars_hand,
+    pokerstars_hands,
+)
+from showdown.history.replayed import hand_facts
+from showdown.simulator.phh import HandHistory, read_phh, replay, write_phh
+from showdown.simulator.phh.write import history_from_state
+
+DATA = Path(__file__).parent / "data"
+FILES = sorted(DATA.glob("pokerstars_*.txt"))
+
+
+def read(name: str) -> dict[int, HandHistory]:
+    """The hands of a fixture file by hand number (bad ones left out)."""
+    text = (DATA / name).read_text(encoding="utf-8")
+    return {n: h for n, h in pokerstars_hands(text, name) if isinstance(h, HandHistory) and n}
+
+
+def every_hand() -> list[HandHistory]:
+    found = []
+    for path in FILES:
+        found += [
+            h
+            for _, h in pokerstars_hands(path.read_text(), path.name)
+            if not isinstance(h, Exception)
+        ]
+    return found
+
+
+def exact(values) -> list[Fraction]:
+    return [Fraction(str(v)) for v in values]
+
+
+HANDS = every_hand()
+IDS = [f"{h.extra['hand']}-{h.variant}" for h in HANDS]
+
+
+def test_every_listed_game_has_a_fixture_hand():
+    assert {h.variant for h in HANDS} >= {"NT", "FT", "PO", "PO/8", "F7S", "F7S/8"}
+    assert len(HANDS) >= 10
+
+
+@pytest.mark.parametrize("history", HANDS, ids=IDS)
+def test_chips_add_up_nets_are_winnings_minus_contributions(history):
+    start, finish = exact(history.starting_stacks), exact(history.finishing_stacks)
+    won, rake = exact(history.extra["winnings"]), Fraction(str(history.extra["_rake"]))
+    # Everything that left the stacks is in the winnings or the rake.
+    assert sum(start) - sum(finish) == rake
+    assert sum(won) + rake == Fraction(str(history.extra["_total_pot"]))
+    contributed = [s - f + w for s, f, w in zip(start, finish, won, strict=True)]
+    assert all(0 <= c <= s for c, s in zip(contributed, start, strict=True))
+    assert sum(contributed) == Fraction(str(history.extra["_total_pot"]))
+
+
+@pytest.mark.parametrize("history", HANDS, ids=IDS)
+def test_round_trip_text_phh_read_back_replay(history):
+    text = write_phh(history)
+    back = read_phh(text)
+    assert back == history  # every field, actions and extras included
+    state = replay(back, odd_chips="exact")  # a cash pot splits to the cent, not whole chips
+    replayed = [Fraction(v) for v in state.final_stacks]
+    finish = exact(history.finishing_stacks)
+    rake = Fraction(str(history.extra["_rake"]))
+    if history.extra.get("_run_twice"):
+        # One board is replayed; the site's two-board result stands in the history.
+        assert sum(replayed) == sum(exact(history.starting_stacks))
+        return
+    # The engine takes no rake: it pays the rake back to the winners, nobody else.
+    assert sum(replayed) - sum(finish) == rake
+    for got, recorded, won in zip(replayed, finish, history.extra["winnings"], strict=True):
+        assert got == recorded if not won else got >= recorded
+    if rake == 0:
+        replay(back, odd_chips="exact", strict=True)  # the file's finishing stacks, to the chip
+    # The engine's own record of the hand (amounts in its whole chips) gives back the
+    # same deals and betting.
+    again = history_from_state(state, players=None)
+    assert unscaled(again.actions, state.scale) == unscaled(history.actions, 1)
+
+
+def unscaled(actions: list[str], scale: int) -> list[str]:
+    """The actions without shows and mucks, ``cbr`` amounts in the file's units."""
+    kept = []
+    for action in actions:
+        tokens = action.split()
+        if tokens[1] == "sm":
+            continue
+        if tokens[1] == "cbr":
+            tokens[2] = str(Fraction(tokens[2]) / scale)
+        kept.append(" ".join(tokens))
+    return kept
+
+
+def test_cash_hand_positions_uncalled_bet_rake_and_sitting_out():
+    history = read("pokerstars_holdem_cash.txt")[1001]
+    assert history.players == ["Dave", "Eve", "Alice", "Bob", "Carol"]  # Frank sits out
+    assert history.extra["seats"] == [4, 5, 1, 2, 3]
+    assert history.blinds_or_straddles == [0.5, 1, 0, 0, 0] and history.min_bet == 1
+    # Eve's uncalled $40 came back: she put in $38 and collected $76.50.
+    assert history.finishing_stacks[1] == 138.5 and history.extra["_rake"] == 3
+    assert history.extra["currency"] == "USD" and history.extra["venue"] == "PokerStars"
+    assert "d dh p3 AcKd" in history.actions and "p2 cbr 30" in history.actions
+
+
+def test_tournament_antes_side_pots_three_all_ins_settle_as_the_site_paid():
+    history = read("pokerstars_holdem_tournament.txt")[2001]
+    assert history.antes == [5] * 5 and history.blinds_or_straddles == [25, 50, 0, 0, 0]
+    assert history.extra["event"] == "Tournament #555, $10+$1 USD" and history.extra["level"] == 3
+    # The simulator's own side pots (main 1605 to Cat, both side pots to Ann) agree.
+    state = replay(history, strict=True)
+    assert state.winnings == [1605, 0, 0, 1000, 0] == history.extra["winnings"]
+
+
+def test_heads_up_blinds_are_written_in_phh_order():
+    history = read("pokerstars_holdem_tournament.txt")[2002]
+    assert history.players == ["Cat", "Ann"]  # p1 is the big blind, the button is last
+    assert history.blinds_or_straddles == [50, 100]  # PHH lists them reversed heads-up
+    assert replay(history, strict=True).stacks == [1345, 3260]
+
+
+def test_stud_deals_up_cards_bring_in_and_the_river_is_seventh_street():
+    history = read("pokerstars_stud.txt")[5001]
+    assert history.variant == "F7S" and history.bring_in == 0.05
+    assert (history.small_bet, history.big_bet) == (0.1, 0.2)
+    assert history.actions[:4] == ["d dh p1 AsKd9h", "d dh p2 ????3c", "d dh p3 Js5dQs", "p2 pb"]
+    assert "d dh p1 8c" in history.actions and "d dh p3 6h" in history.actions
+    assert history.extra["winnings"] == [0, 0, 1.25]
+
+
+def test_hi_lo_split_and_run_it_twice_keep_the_sites_result():
+    omaha = read("pokerstars_omaha_hilo.txt")[4002]
+    assert omaha.variant == "PO/8" and omaha.extra["winnings"] == [3.32, 3.33]
+    stud = read("pokerstars_stud_hilo.txt")[5002]
+    assert stud.variant == "F7S/8" and stud.extra["winnings"] == [0.59, 0.59]
+    twice = read("pokerstars_run_twice.txt")[7001]
+    assert twice.extra["_run_twice"] and twice.extra["_second_board"] == "Ah8cTd4d5h"
+    assert [a for a in twice.actions if a.startswith("d db")] == [
+        "d db 2c7s9d", "d db Jh", "d db 3s",
+    ]  # fmt: skip
+    assert twice.finishing_stacks == [198.5, 148.5]
+
+
+@pytest.mark.parametrize("number", [1001, 2001, 2002, 3001, 4001, 5001])
+def test_analysis_nets_are_the_files(number):
+    by_number = {h.extra["hand"]: h for h in HANDS}
+    history = by_number[number]
+    facts = hand_facts(history)
+    nets = [Fraction(n, facts.scale) for n in facts.net]
+    assert nets == [
+        f - s
+        for f, s in zip(
+            exact(history.finishing_stacks), exact(history.starting_stacks), strict=True
+        )
+    ]
+    assert Fraction(facts.rake, facts.scale) == Fraction(str(history.extra["_rake"]))
+
+
+def test_a_bad_line_is_reported_with_file_hand_and_field_then_skipped():
+    path = DATA / "pokerstars_bad_line.txt"
+    report = ReadReport()
+    with pytest.warns(BadHandWarning, match=r"bad_line\.txt \[9002\]: hand #9002, line 9"):
+        read_hands = list(hands(path, report=report))
+    assert [h.extra["hand"] for h in read_hands] == [9001, 9003]
+    assert (report.hands, report.skipped) == (2, 1)
+    bad = report.bad[0]
+    assert (bad.file, bad.hand) == (str(path), 9002)
+    assert "'Bob: raises lots to $'" in bad.reason and "raise" in bad.reason
+    with pytest.raises(BadHandError, match=r"\[9002\]"):
+        list(hands(path, strict=True))
+
+
+def test_five_card_draw_with_blinds_is_refused_with_the_reason():
+    report = ReadReport()
+    with pytest.warns(BadHandWarning, match="F5D is an ante game"):
+        assert list(hands(DATA / "pokerstars_draw.txt", report=report)) == []
+    assert report.bad[0].hand == 6001
+
+
+def test_files_are_recognised_by_ending_or_by_their_first_line(tmp_path):
+    text = (DATA / "pokerstars_holdem_cash.txt").read_text()
+    assert looks_like_pokerstars("\ufeff\n" + text) and not looks_like_pokerstars("[1]\n" + text)
+    other = tmp_path / "session.log"
+    other.write_text(text)
+    assert [h.source for h in hands(other)] == [f"{other} [1001]", f"{other} [1002]"]
+
+
+HEADER = "PokerStars Hand #77: Hold'em No Limit ($1/$2 USD) - 2024/01/01 00:00:00 ET\n"
+TABLE = (
+    "Table 'T' 6-max Seat #1 is the button\nSeat 1: A ($100 in chips)\nSeat 2: B ($100 in chips)\n"
+)
+FOLDED = "B: posts small blind $1\nA: posts big blind $2\n*** HOLE CARDS ***\nB: folds\n"
+PAID = "Uncalled bet ($1) returned to A\nA collected $2 from pot\n*** SUMMARY ***\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (HEADER.replace("Hold'em", "Razz"), r"line 1 .*: game: Razz is not a game"),
+        (HEADER.replace("Hold'em No Limit", "5 Card Omaha Pot Limit"), "5 Card Omaha is not"),
+        (
+            HEADER + TABLE + FOLDED + PAID + "Total pot $3 | Rake $0\n",
+            r"total pot: .* put in 2, .* says 3",
+        ),
+        (
+            HEADER + TABLE + FOLDED + PAID + "Total pot $2 | Rake $1\n",
+            r"collected: the winnings 2 plus the rake 1",
+        ),
+        (HEADER + TABLE + FOLDED + PAID, r"at its end: summary: no 'Total pot"),
+        (HEADER + "Table 'T' 6-max\n", r"line 2 .*: table: no button seat"),
+        (
+            HEADER + TABLE + FOLDED.replace("$1", "$x"),
+            r"line 5 'B: posts small blind \$x': post: '\$x' is not",
+        ),
+        (
+            HEADER + TABLE + FOLDED + "Uncalled bet ($1) returned to Z\n",
+            r"uncalled bet: unknown player 'Z'",
+        ),
+    ],
+)
+def test_errors_name_the_hand_the_line_and_the_field(text, message):
+    with pytest.raises(PokerStarsError, match=r"hand #77.*" + message) as caught:
+        parse_pokerstars_hand(text)
+    assert caught.value.hand == 77
+
+
+def test_text_before_the_first_hand_is_reported_not_lost():
+    results = list(
+        pokerstars_hands("garbage\n" + HEADER + TABLE + FOLDED + PAID + "Total pot $2 | Rake $0\n")
+    )
+    assert isinstance(results[0][1], PokerStarsError) and results[0][0] is None
+    assert isinstance(results[1][1], HandHistory)
