@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import math
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -90,6 +90,24 @@ def class_tables() -> ClassTables:
     for array in tables:
         array.setflags(write=False)
     return tables
+
+
+def holding_outputs(n_holdings: int, n_players: int) -> tuple[NDArray[Any], ...]:
+    """Per-holding counters a class kernel fills, in kernel argument order.
+
+    Examples
+    --------
+    >>> [array.shape for array in holding_outputs(4, 2)]
+    [(4, 2, 3, 3), (4, 2), (4, 2), (4, 2), (4, 2, 10), (4,)]
+    """
+    return (
+        np.zeros((n_holdings, n_players, 3, n_players + 1), np.int64),
+        np.zeros((n_holdings, n_players), np.int64),
+        np.zeros((n_holdings, n_players), np.int64),
+        np.zeros((n_holdings, n_players), np.float64),
+        np.zeros((n_holdings, n_players, 10), np.int64),
+        np.zeros(n_holdings, np.int64),
+    )
 
 
 def suit_permutations() -> NDArray[np.int64]:

@@ -8,10 +8,9 @@ from typing import Any, NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
-from .._tasks import Runner
+from .._tasks import Runner, report_blocks
 from ..evaluator import get_tables
 from ._deal_kernels import deal_kernel
-from .exact import report_blocks
 from .guard import WorkGuard, guarded
 from .plan import ExactPlan, items_per_block
 from .result import Counters

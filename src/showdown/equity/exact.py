@@ -45,10 +45,10 @@ import numba
 import numpy as np
 from numpy.typing import NDArray
 
-from .._tasks import Runner, ThreadRunner, runner_for
+from .._tasks import Runner, ThreadRunner, report_blocks, runner_for
 from ..evaluator import get_tables
 from . import plan as planning
-from ._class_common import class_tables
+from ._class_common import class_tables, holding_outputs
 from .guard import ExactOverrunError, ExactTooSlowError, WorkGuard, guarded, out_of_memory
 from .holdings import (
     CanonicalHoldings,
@@ -224,19 +224,6 @@ def _add_fixed_breakdowns(spot: Spot, counters: Counters) -> None:
 
 
 # ----------------------------------------------------------------------------- blocks
-def report_blocks(progress: Progress, total: int) -> Callable[[int], None] | None:
-    """An ``on_done`` for :meth:`Runner.map` that tells ``progress`` blocks done of ``total``."""
-    if progress is None:
-        return None
-    done = [0]
-
-    def on_done(_index: int) -> None:
-        done[0] += 1
-        progress(done[0], total)
-
-    return on_done
-
-
 def _run_blocks(tasks: list[Callable[[], Any]], threads: int, progress: Progress) -> Iterator[Any]:
     """Run ``tasks`` (closures of kernel calls that release the GIL), results in order.
 
@@ -422,18 +409,6 @@ def _run_classes(
         ranges = [player.hand_range for player in spot.players]
         total.by_combo = combo_sums.breakdowns([r.combos for r in ranges if r is not None], factor)
     return total
-
-
-def holding_outputs(n_holdings: int, n_players: int) -> tuple[NDArray[Any], ...]:
-    """Per-holding counters a class kernel fills, in kernel argument order."""
-    return (
-        np.zeros((n_holdings, n_players, 3, n_players + 1), np.int64),
-        np.zeros((n_holdings, n_players), np.int64),
-        np.zeros((n_holdings, n_players), np.int64),
-        np.zeros((n_holdings, n_players), np.float64),
-        np.zeros((n_holdings, n_players, 10), np.int64),
-        np.zeros(n_holdings, np.int64),
-    )
 
 
 def _add_groups(

@@ -14,11 +14,10 @@ from typing import Any, NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
-from .._tasks import Runner
+from .._tasks import Runner, report_blocks
 from ..evaluator import get_tables
 from . import plan as plan_module
 from ._join_kernels import join_combos_kernel, join_kernel
-from .exact import report_blocks
 from .guard import WorkGuard, guarded
 from .plan import JOIN_STEP, ExactPlan, items_per_block
 from .result import Counters

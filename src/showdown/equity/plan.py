@@ -455,7 +455,7 @@ def _classes_plan(
 
 
 def output_bytes(n_players: int) -> float:
-    """Bytes of one joint holding's counters from a class kernel (``exact.holding_outputs``).
+    """Bytes of one joint holding's counters from a class kernel (``holding_outputs``).
 
     Examples
     --------

@@ -144,9 +144,8 @@ def build_table(threads: int = 1) -> tuple[NDArray[np.int64], NDArray[np.int32]]
     from concurrent.futures import ThreadPoolExecutor
 
     from ..evaluator import get_tables
-    from ._class_common import class_tables, suit_permutations
+    from ._class_common import class_tables, holding_outputs, suit_permutations
     from ._holdem_class_kernels import holdem_class_kernel
-    from .exact import holding_outputs
 
     first, second = all_matchups()
     matchups = matchup_codes(first, second)
