@@ -70,7 +70,14 @@ from typing import Any
 
 from showdown.simulator.phh import HandHistory
 
-__all__ = ["PokerStarsError", "looks_like_pokerstars", "parse_pokerstars_hand", "pokerstars_hands"]
+__all__ = [
+    "PokerStarsError",
+    "looks_like_pokerstars",
+    "model_amount",
+    "parse_pokerstars_hand",
+    "phh_amount",
+    "pokerstars_hands",
+]
 
 Number = int | float
 
@@ -158,7 +165,7 @@ def _amount(text: str, where: str) -> Fraction:
     return value
 
 
-def _number(value: Fraction) -> Number:
+def model_amount(value: Fraction) -> Number:
     """An exact amount as the PHH model keeps it: ``int`` when whole, else its decimal."""
     if value.denominator == 1:
         return int(value)
@@ -520,30 +527,30 @@ def _history(
         antes, blinds = antes[::-1], blinds[::-1]
     history = HandHistory(
         variant=variant,
-        starting_stacks=[_number(p.stack) for p in players],
+        starting_stacks=[model_amount(p.stack) for p in players],
         actions=actions,
-        antes=[_number(a) for a in antes],
-        blinds_or_straddles=[_number(b) for b in blinds],
+        antes=[model_amount(a) for a in antes],
+        blinds_or_straddles=[model_amount(b) for b in blinds],
         players=[p.name for p in players],
-        finishing_stacks=[_number(p.stack - p.put + p.won) for p in players],
+        finishing_stacks=[model_amount(p.stack - p.put + p.won) for p in players],
     )
     if fixed:
-        history.small_bet, history.big_bet = _number(small), _number(big)
+        history.small_bet, history.big_bet = model_amount(small), model_amount(big)
     else:
-        history.min_bet = _number(big)
+        history.min_bet = model_amount(big)
     bring_in = hand.extra.pop("_bring_in", None)
     if stud:
-        history.bring_in = _number(bring_in) if isinstance(bring_in, Fraction) else None
+        history.bring_in = model_amount(bring_in) if isinstance(bring_in, Fraction) else None
         if history.bring_in is None:
-            history.bring_in = _number(small / 2)
+            history.bring_in = model_amount(small / 2)
     extra: dict[str, object] = {"venue": "PokerStars", "hand": hand.number}
     extra.update(hand.extra)
     extra["seats"] = [p.seat for p in players]
-    extra["winnings"] = [_number(p.won) for p in players]
+    extra["winnings"] = [model_amount(p.won) for p in players]
     for key in ("_total_pot", "_rake"):
         value = extra.get(key)
         if isinstance(value, Fraction):
-            extra[key] = _number(value)
+            extra[key] = model_amount(value)
     history.extra = extra
     return history
 
@@ -612,7 +619,7 @@ def _actions(
                 raise hand.fail("action", f"{player.name} acts but was not dealt in")
             text = f"{label(player)} {verb}"
             if amount is not None:
-                text += f" {_phh_amount(amount)}"
+                text += f" {phh_amount(amount)}"
             actions.append(text)
             if verb == "f":
                 live.discard(id(player))
@@ -639,8 +646,9 @@ def _actions(
     return actions
 
 
-def _phh_amount(value: Fraction) -> str:
-    number = _number(value)
+def phh_amount(value: Fraction) -> str:
+    """An exact amount as a ``cbr`` token: ``300``, ``12.5``."""
+    number = model_amount(value)
     return str(number) if isinstance(number, int) else f"{number:.12g}"
 
 
@@ -655,13 +663,14 @@ def _check_chips(hand: _Hand, players: list[_Player]) -> None:
     won = sum((p.won for p in players), Fraction(0))
     if put != total:
         raise hand.fail(
-            "total pot", f"the actions put in {_number(put)}, the summary says {_number(total)}"
+            "total pot",
+            f"the actions put in {model_amount(put)}, the summary says {model_amount(total)}",
         )
     if won + rake != total:
         raise hand.fail(
             "collected",
-            f"the winnings {_number(won)} plus the rake {_number(rake)} are not the total pot "
-            f"{_number(total)}",
+            f"the winnings {model_amount(won)} plus the rake {model_amount(rake)} "
+            f"are not the total pot {model_amount(total)}",
         )
     for player in players:
         if player.put > player.stack:

@@ -54,8 +54,11 @@ __all__ = [
 
 PathsLike = Union[str, "os.PathLike[str]", Iterable[Union[str, "os.PathLike[str]"]]]
 
-#: File endings read as hand histories (a directory is searched for these).
-SUFFIXES = (".phh", ".phhs")
+#: File endings a directory is searched for: PHH and Open Hand History (``.ohh``).
+#: PokerStars ``.txt`` and OHH ``.json`` files are read when named (or globbed).
+SUFFIXES = (".phh", ".phhs", ".ohh")
+#: File endings read as Open Hand History JSON.
+OHH_SUFFIXES = (".ohh", ".json")
 
 #: The file that makes a directory a hand store (:mod:`showdown.history.store`).
 STORE_MANIFEST = "showdown-store.json"
@@ -221,6 +224,10 @@ def _file_hands(path: Path, strict: bool, report: ReadReport) -> Iterator[HandHi
         report.skip(BadHand(name, None, f"cannot read the file: {reason}"), strict=strict)
         return
     report.files += 1
+    foreign = _foreign_hands(path, text, strict, report)
+    if foreign is not None:
+        yield from foreign
+        return
     if path.suffix != ".phhs":
         history = _one_hand(text, name, None, strict, report)
         if history is not None:
@@ -241,6 +248,41 @@ def _file_hands(path: Path, strict: bool, report: ReadReport) -> Iterator[HandHi
         history = _one_hand(text[header.end() : end], name, number, strict, report)
         if history is not None:
             yield history
+
+
+def _foreign_hands(
+    path: Path, text: str, strict: bool, report: ReadReport
+) -> Iterator[HandHistory] | None:
+    """The hands of a PokerStars text or an Open Hand History file, ``None`` for PHH.
+
+    A ``.txt`` file (or any file starting with a PokerStars hand header) is read
+    by :mod:`showdown.history.pokerstars`; a ``.ohh`` or ``.json`` file by
+    :mod:`showdown.history.ohh`. Bad hands are reported with their hand number.
+    """
+    from .pokerstars import looks_like_pokerstars, pokerstars_hands
+
+    if path.suffix in OHH_SUFFIXES:
+        from .ohh import ohh_hands
+
+        return _reported(ohh_hands(text, str(path)), str(path), strict, report)
+    if path.suffix == ".txt" or looks_like_pokerstars(text):
+        return _reported(pokerstars_hands(text, str(path)), str(path), strict, report)
+    return None
+
+
+def _reported(
+    found: Iterable[tuple[int | None, HandHistory | ValueError]],
+    name: str,
+    strict: bool,
+    report: ReadReport,
+) -> Iterator[HandHistory]:
+    for number, history in found:
+        if isinstance(history, ValueError):
+            report.skip(BadHand(name, number, str(history)), strict=strict)
+            continue
+        history.source = name if number is None else f"{name} [{number}]"
+        report.hands += 1
+        yield history
 
 
 def _one_hand(
