@@ -247,8 +247,9 @@ def test_holdem_ranges_are_unchanged() -> None:
     assert str(Range.from_combos(["AhKh"])) == "AhKh"
 
 
-def test_holdem_only_tools_refuse_an_omaha_range_by_name() -> None:
+def test_range_stats_reads_an_omaha_range_in_its_game() -> None:
     from showdown.equity.range_stats import range_stats
 
-    with pytest.raises(ValueError, match="4-card hands: range_stats classifies hold'em"):
-        range_stats(Range("AA:xxyy", game="omaha"), board="Ks7d2c")
+    stats = range_stats(Range("AA:xxyy", game="omaha"), board="Ks7d2c")
+    assert stats.attrs["game"] == "omaha"
+    assert stats.attrs["combos"] == len(Range("AA:xxyy", game="omaha").remove("Ks7d2c"))
