@@ -158,3 +158,40 @@ def test_commands_are_listed() -> None:
     code, out, _ = run("--help")
     assert code == 0
     assert "icm" in out and "pushfold" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--three-handed"], "--three-handed: give --stacks"),
+        (["10", "--three-handed", "--stacks", "10,8,12"], "not STACK or --chart"),
+        (["--three-handed", "--stacks", "10,8"], "--stacks: three-handed takes three stacks"),
+        (["--three-handed", "--stacks", "10,x,12"], "--stacks: 'x' is not a number"),
+        (["--three-handed", "--stacks", "10,-8,12"], "small blind's stack"),
+        (["--three-handed", "--stacks", "10,nan,12"], "expected a finite number"),
+        (["--three-handed", "--stacks", "10,8,12", "--payouts", "5,-1"], "payouts: entry 2"),
+    ],
+)
+def test_pushfold_three_handed_bad_input(args, message) -> None:
+    code, out, err = run("pushfold", *args)
+    assert code == 1
+    assert out == ""
+    assert err.startswith("Error: ") and message in err
+    assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.slow
+def test_pushfold_three_handed_text_json_and_plot(tmp_path) -> None:
+    from showdown.tournament import push_fold_3way
+
+    expected = push_fold_3way([10, 8, 12])
+    code, out, err = run("pushfold", "--three-handed", "--stacks", "10,8,12", "--json")
+    assert code == 0, err
+    document = json.loads(out)
+    assert document == json.loads(json.dumps(expected.to_dict()))
+    path = tmp_path / "three.png"
+    code, out, err = run("pushfold", "--three-handed", "--stacks", "10 8 12", "--plot", str(path))
+    assert code == 0, err
+    assert path.stat().st_size > 0
+    assert out.startswith("three-handed push/fold, stacks 10/8/12 bb")
+    assert "button shoves: " in out and "exploitability per hand" in out

@@ -4,7 +4,10 @@ One stack: the small blind's shoving range and the big blind's calling range
 (range text and 13x13 frequency grids), with the exploitability measured;
 ``--stacks``/``--payouts`` value the outcomes by ICM prize equity. With
 ``--chart``: the largest stack at which each hand is shoved and called, from
-1 to 25 bb (``--from``/``--to``/``--step``), gaps starred. ``--json`` prints
+1 to 25 bb (``--from``/``--to``/``--step``), gaps starred. With
+``--three-handed``: the button, small blind and big blind equilibrium for
+``--stacks`` (three stacks, button first), in chips or with ``--payouts``
+under ICM. ``--json`` prints
 one JSON document; ``--plot FILE`` also saves the heatmaps. The library
 loads inside the callback so ``showdown --help`` stays fast.
 """
@@ -24,7 +27,7 @@ if TYPE_CHECKING:  # numpy loads inside the callback only; see cli/main.py
     import numpy as np
     from numpy.typing import NDArray
 
-    from ..tournament import PushFoldChart, PushFoldResult
+    from ..tournament import PushFoldChart, PushFoldResult, ThreeHandedResult
 
 EPILOG = """\b
 Examples:
@@ -33,12 +36,18 @@ Examples:
   showdown pushfold --stacks 10,10,10,10 --payouts 50,30,20
   showdown pushfold --chart
   showdown pushfold --chart --from 2 --to 15 --step 0.5 --plot chart.png
+  showdown pushfold --three-handed --stacks 10,8,12
+  showdown pushfold --three-handed --stacks 10,8,12 --payouts 50,30,20 --json
 
 The small blind posts 0.5 bb and shoves or folds; the big blind posts 1 bb
 and calls or folds. STACK is the effective stack in bb before the blinds and
 antes. With --stacks (in bb: small blind, big blind, then the rest of the
 field) and --payouts the players maximise prize equity (ICM); STACK may then
-be left out. Bad input prints 'Error: ...' to stderr and exits with status 1.
+be left out. With --three-handed, --stacks are the button's, the small
+blind's and the big blind's (three, in bb before posting): the button shoves
+or folds, then the blinds; --payouts (optional) plays for ICM prize equity.
+The first three-handed run builds tables cached on disk (minutes, once).
+Bad input prints 'Error: ...' to stderr and exits with status 1.
 """
 
 
@@ -119,6 +128,48 @@ def chart_text(chart: PushFoldChart) -> str:
     return "\n".join(lines)
 
 
+#: Headings of the three-handed decisions, in ``DECISIONS`` order.
+THREE_HANDED_TITLES = (
+    "button shoves",
+    "small blind calls the button",
+    "big blind calls the button (small blind folded)",
+    "big blind calls the button and the small blind",
+    "small blind shoves (button folded)",
+    "big blind calls the small blind",
+)
+
+
+def three_handed_text(result: ThreeHandedResult) -> str:
+    unit = "bb" if result.unit == "bb" else "prize"
+    ante = f", ante {result.ante:g} bb" if result.ante else ""
+    model = "chip EV" if result.unit == "bb" else "ICM prize equity"
+    stacks = "/".join(f"{stack:g}" for stack in result.stacks_bb)
+    seats = ("button", "small blind", "big blind")
+    lines = [
+        f"three-handed push/fold, stacks {stacks} bb (button/small blind/big blind)"
+        f"{ante} ({model})",
+    ]
+    for title, grid in zip(THREE_HANDED_TITLES, result.grids, strict=True):
+        lines.append(f"{title}: {rounded_range_text(grid)}")
+    lines.append(
+        "value per hand: "
+        + ", ".join(
+            f"{seat} {value:+.6f} {unit}" for seat, value in zip(seats, result.values, strict=True)
+        )
+    )
+    lines.append(
+        "exploitability per hand (best response gains): "
+        + ", ".join(
+            f"{seat} {gain:.2e} {unit}" for seat, gain in zip(seats, result.gains, strict=True)
+        )
+        + f" ({result.iterations} CFR+ iterations; three-way all-in equities sampled, "
+        f"{result.samples} deals per class triple)"
+    )
+    for title, grid in zip(THREE_HANDED_TITLES, result.grids, strict=True):
+        lines += ["", f"{title} (% of the time):", grid_text(grid)]
+    return "\n".join(lines)
+
+
 def _stretch(low: float, high: float) -> str:
     return f"{low:g}" if low == high else f"{low:g}-{high:g}"
 
@@ -149,6 +200,12 @@ def _save(figure_owner: tuple[object, object], path: str) -> None:
     "--to", "high", type=float, default=25.0, show_default=True, help="Chart: last stack."
 )
 @click.option("--step", type=float, default=0.1, show_default=True, help="Chart: stack step (bb).")
+@click.option(
+    "--three-handed",
+    "three_handed",
+    is_flag=True,
+    help="Button, small blind and big blind: --stacks BTN,SB,BB (and --payouts for ICM).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document instead of tables.")
 @click.option("--plot", "plot_path", metavar="FILE", help="Also save the heatmaps (PNG, SVG, PDF).")
 def pushfold_command(
@@ -160,6 +217,7 @@ def pushfold_command(
     low: float,
     high: float,
     step: float,
+    three_handed: bool,
     as_json: bool,
     plot_path: str | None,
 ) -> None:
@@ -169,7 +227,27 @@ def pushfold_command(
             import matplotlib
 
             matplotlib.use("Agg")  # a file, not a window
-        if chart:
+        if three_handed:
+            if chart or stack is not None:
+                raise ValueError(
+                    "--three-handed: give the stacks with --stacks, not STACK or --chart"
+                )
+            if field is None:
+                raise ValueError("--three-handed: give --stacks BTN,SB,BB (bb before posting)")
+            from ..tournament import push_fold_3way
+
+            three_stacks = parse_numbers(field, "--stacks")
+            if len(three_stacks) != 3:
+                raise ValueError(
+                    f"--stacks: three-handed takes three stacks (button, small blind, big blind), "
+                    f"got {len(three_stacks)}"
+                )
+            three_prizes = None if payouts is None else parse_numbers(payouts, "--payouts")
+            three = push_fold_3way(three_stacks, ante=ante, payouts=three_prizes)
+            if plot_path is not None:
+                _save(tuple(three.plot().reshape(-1)), plot_path)
+            output = json.dumps(three.to_dict(), indent=2) if as_json else three_handed_text(three)
+        elif chart:
             if stack is not None or field is not None or payouts is not None:
                 raise ValueError(
                     "--chart: takes --from/--to/--step/--ante, not STACK or ICM options"
