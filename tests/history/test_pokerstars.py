@@ -241,3 +241,46 @@ def test_text_before_the_first_hand_is_reported_not_lost():
     )
     assert isinstance(results[0][1], PokerStarsError) and results[0][0] is None
     assert isinstance(results[1][1], HandHistory)
+
+
+DEAD = """PokerStars Hand #8001:  Hold'em No Limit ($0.50/$1 USD) - 2024/02/11 12:00:00 ET
+Table 'Iota' 6-max Seat #1 is the button
+Seat 1: Ann ($100 in chips)
+Seat 2: Bob ($100 in chips)
+Seat 3: Dan ($100 in chips)
+Bob: posts small blind $0.50
+Dan: posts small & big blinds $1.50
+*** HOLE CARDS ***
+Ann: folds
+Bob: calls $0.50
+Dan: checks
+*** FLOP *** [2c 3d 4h]
+Bob: checks
+Dan: bets $2
+Bob: folds
+Uncalled bet ($2) returned to Dan
+Dan collected $2.50 from pot
+*** SUMMARY ***
+Total pot $2.50 | Rake $0
+"""
+
+
+def test_a_dead_small_blind_is_dead_money_and_the_big_blind_is_live():
+    history = parse_pokerstars_hand(DEAD)
+    assert history.blinds_or_straddles == [0.5, 1, 0] and history.antes == [0, 0.5, 0]
+    assert replay(history, strict=True).final_stacks == [99, 101, 100]
+
+
+def test_a_blind_posted_outside_the_blind_seats_is_refused_with_the_reason():
+    # Cat holds the big blind; Dan, coming back after the big blind, posts one more.
+    text = DEAD.replace("Seat 3: Dan", "Seat 3: Cat ($100 in chips)\nSeat 4: Dan")
+    text = text.replace("Dan: posts small & big", "Cat: posts big blind $1\nDan: posts small & big")
+    with pytest.raises(PokerStarsError, match=r"blinds: Dan posts a blind outside the blind seats"):
+        parse_pokerstars_hand(text)
+
+
+def test_every_house_fee_of_the_summary_counts_as_rake():
+    text = (DATA / "pokerstars_holdem_limit.txt").read_text()
+    text = text.replace("Total pot $46 | Rake $2", "Total pot $46 | Rake $1.50 | Jackpot $0.50")
+    history = parse_pokerstars_hand(text)
+    assert history.extra["_rake"] == 2 and history.finishing_stacks == [54, 80, 104]

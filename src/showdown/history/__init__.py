@@ -1,7 +1,9 @@
 """Hand-history analytics: read PHH hands at scale, all-in EV and player statistics.
 
 - :func:`hands` streams hands from ``.phh`` and multi-hand ``.phhs`` files,
-  directories and globs (one hand in memory at a time);
+  PokerStars text (``.txt``, :mod:`showdown.history.pokerstars`) and Open Hand
+  History JSON (``.ohh``/``.json``, :mod:`showdown.history.ohh`), directories and
+  globs (one hand in memory at a time);
 - :func:`analyze` gives pandas frames: per player (net, bb/100, all-in EV
   adjusted net and bb/100 with 95 % intervals, luck, showdown and non-showdown
   winnings, VPIP, PFR, 3-bet, AF, WTSD, W$SD) and per hand;

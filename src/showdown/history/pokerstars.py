@@ -113,7 +113,8 @@ _TABLE = re.compile(r"^Table '(.*)' (\d+)-max(?: \(Play Money\))?(?: Seat #(\d+)
 _SEAT = re.compile(r"^Seat (\d+): (.+?) \(([^()]*?) in chips(?:[^()]*)\)(.*)$")
 _STREET = re.compile(r"^\*\*\* (.+?) \*\*\*")
 _CARDS = re.compile(r"\[([^\[\]]*)\]")
-_TOTAL = re.compile(r"^Total pot (\S+)(.*?)(?:\| Rake (\S+))?\s*$")
+_TOTAL = re.compile(r"^Total pot (\S+)")
+_FEE = re.compile(r"\|\s*([A-Za-z][A-Za-z ]*?)\s+([$€£]?[0-9][0-9.,]*)")
 _UNCALLED = re.compile(r"^Uncalled bet \((\S+)\) returned to (.+)$")
 _COLLECTED = re.compile(r"^(.+) collected (\S+) from (?:the )?(?:main |side )?pot(?:-\d+)?\s*$")
 _CURRENCY = str.maketrans("", "", "$€£,")
@@ -400,7 +401,9 @@ def _summary(hand: _Hand, line: str) -> None:
     total = _TOTAL.match(line)
     if total is not None:
         hand.extra["_total_pot"] = _amount(total.group(1), "total pot")
-        hand.extra["_rake"] = _amount(total.group(3) or "0", "rake")
+        # Everything the house takes ("| Rake $0.50", "| Jackpot $0.10"...) counts as rake.
+        fees = _FEE.findall(line)
+        hand.extra["_rake"] = sum((_amount(fee, name) for name, fee in fees), Fraction(0))
         return
     seat = re.match(r"^Seat \d+: (.+?) (?:\([^()]*\) )*(showed|mucked) \[([^\[\]]*)\]", line)
     if seat is not None and seat.group(1) in hand.by_name:
@@ -521,6 +524,16 @@ def _history(
     if variant == "F5D" and any(blinds):
         hand.line = 0
         raise hand.fail("blinds", "five-card draw with blinds: the simulator's F5D is an ante game")
+    late = [p.name for p, blind in zip(players[2:], blinds[2:], strict=True) if blind]
+    if late:
+        # On the site a blind posted by a player joining or coming back is live but acts
+        # in turn; PHH blinds past the big blind are straddles, which act last.
+        hand.line = 0
+        raise hand.fail(
+            "blinds",
+            f"{', '.join(late)} posts a blind outside the blind seats; the PHH model would "
+            "make it a straddle, acting last",
+        )
     actions = _actions(hand, players, position, variant, stud)
     _check_chips(hand, players)
     if len(players) == 2 and not stud and variant != "F5D":

@@ -181,6 +181,11 @@ def hands(
 ) -> Iterator[HandHistory]:
     """Iterate the hands of ``.phh`` and ``.phhs`` files, directories and globs.
 
+    PokerStars text files (``.txt``, or any file whose first line is a PokerStars
+    hand header) and Open Hand History files (``.ohh``, ``.json``) are read into
+    the same model; their bad hands are reported with the site's hand number
+    (PokerStars) or the hand's place in the file (OHH).
+
     Parameters
     ----------
     paths
