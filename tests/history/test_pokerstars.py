@@ -284,3 +284,43 @@ def test_every_house_fee_of_the_summary_counts_as_rake():
     text = text.replace("Total pot $46 | Rake $2", "Total pot $46 | Rake $1.50 | Jackpot $0.50")
     history = parse_pokerstars_hand(text)
     assert history.extra["_rake"] == 2 and history.finishing_stacks == [54, 80, 104]
+
+
+SITTING_OUT = (
+    (
+        "PokerStars Hand #2003: Tournament #555, $10+$1 USD Hold'em No Limit - Level IV (50/100)"
+        " - 2024/03/04 20:40:00 ET\n"
+    )
+    + """Table '555 1' 9-max Seat #1 is the button
+Seat 1: Ann (3000 in chips)
+Seat 2: Zed (2000 in chips) is sitting out
+Seat 3: Cat (1605 in chips)
+Ann: posts the ante 10
+Zed: posts the ante 10
+Cat: posts the ante 10
+Zed: posts small blind 50
+Cat: posts big blind 100
+*** HOLE CARDS ***
+Dealt to Ann [8s 8h]
+Ann: raises 200 to 300
+Zed: folds
+Cat: folds
+Uncalled bet (200) returned to Ann
+Ann collected 280 from pot
+*** SUMMARY ***
+Total pot 280 | Rake 0
+"""
+)
+
+
+def test_a_tournament_player_sitting_out_still_posts_and_is_folded():
+    history = parse_pokerstars_hand(SITTING_OUT)
+    assert history.players == ["Zed", "Cat", "Ann"] and history.antes == [10, 10, 10]
+    assert replay(history, strict=True).stacks == [1940, 1495, 3170]
+
+
+def test_amounts_keep_every_cent_of_large_stacks():
+    text = DEAD.replace("Seat 1: Ann ($100 in", "Seat 1: Ann ($123,456,789,012.34 in")
+    history = parse_pokerstars_hand(text)
+    assert history.starting_stacks[2] == 123456789012.34
+    assert read_phh(write_phh(history)).finishing_stacks[2] == 123456789012.34

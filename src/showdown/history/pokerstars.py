@@ -170,7 +170,9 @@ def model_amount(value: Fraction) -> Number:
     """An exact amount as the PHH model keeps it: ``int`` when whole, else its decimal."""
     if value.denominator == 1:
         return int(value)
-    return float(f"{float(value):.12g}")
+    # The nearest float, whose shortest form is the decimal of the file (cents, or any
+    # amount of up to 15 significant digits).
+    return float(value)
 
 
 def _cards(text: str, where: str) -> list[str]:
@@ -353,8 +355,8 @@ def _read_body(hand: _Hand, big_blind: Fraction, stud: bool) -> None:
         if section == "seats":
             seat = _SEAT.match(line)
             if seat is not None:
-                if "sitting out" in seat.group(4) or "out of hand" in seat.group(4):
-                    continue
+                # Sitting out or not: who is in the hand is who posts, is dealt or acts
+                # (a tournament player sitting out still posts and is folded).
                 player = _Player(seat.group(2), int(seat.group(1)), _amount(seat.group(3), "stack"))
                 hand.seated.append(player)
                 hand.by_name[player.name] = player
@@ -661,8 +663,7 @@ def _actions(
 
 def phh_amount(value: Fraction) -> str:
     """An exact amount as a ``cbr`` token: ``300``, ``12.5``."""
-    number = model_amount(value)
-    return str(number) if isinstance(number, int) else f"{number:.12g}"
+    return str(model_amount(value))
 
 
 def _check_chips(hand: _Hand, players: list[_Player]) -> None:
