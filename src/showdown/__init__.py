@@ -31,8 +31,10 @@ if TYPE_CHECKING:
         parse_range,
     )
     from .equity import (
+        EquityDistribution,
         EquityResult,
         equity,
+        equity_distribution,
         preflop_matrix,
         range_stats,
         runouts,
@@ -79,6 +81,8 @@ _EXPORTS = {
     "category_counts": "showdown.evaluator",
     "equity": "showdown.equity",
     "EquityResult": "showdown.equity",
+    "equity_distribution": "showdown.equity",
+    "EquityDistribution": "showdown.equity",
     "runouts": "showdown.equity",
     "preflop_matrix": "showdown.equity",
     "parse_range": "showdown.cards",

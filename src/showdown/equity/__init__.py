@@ -13,6 +13,7 @@ import types
 from typing import TYPE_CHECKING, Any
 
 from .api import equity
+from .distribution import EquityDistribution, equity_distribution
 from .games import GAMES, Game, get_game
 from .range_stats import range_stats  # eager: the submodule has the function's name
 from .result import EquityResult
@@ -29,9 +30,11 @@ _LAZY = {
 
 __all__ = [
     "GAMES",
+    "EquityDistribution",
     "EquityResult",
     "Game",
     "equity",
+    "equity_distribution",
     "get_game",
     "preflop_matrix",
     "range_stats",

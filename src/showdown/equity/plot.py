@@ -23,11 +23,17 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._plotting import Z_95, bar_chart, heatmap
+from .._plotting import Z_95, bar_chart, heatmap, pyplot
 from ..cards.range_grid import HAND_CLASSES
 from .result import CATEGORY_LABELS, EquityResult
 
-__all__ = ["plot_categories", "plot_equity", "plot_preflop_matrix", "plot_runouts"]
+__all__ = [
+    "plot_categories",
+    "plot_equity",
+    "plot_equity_distribution",
+    "plot_preflop_matrix",
+    "plot_runouts",
+]
 
 
 def plot_equity(
@@ -294,3 +300,81 @@ def plot_preflop_matrix(
         title=title,
         tick_step=13,
     )
+
+
+def plot_equity_distribution(
+    distribution: Any = None,
+    *,
+    percentiles: Sequence[ArrayLike] | None = None,
+    equities: Sequence[ArrayLike] | None = None,
+    labels: Sequence[str] | None = None,
+    ax: Any = None,
+    title: str | None = None,
+) -> Any:
+    """Equity curves: each range's combos, weakest first, as a step line.
+
+    x is the percentile of the range (the share of its weight with equity at
+    most the combo's), y the combo's equity; one line per player on one
+    axis, so a flat line is a range that is all alike and a steep end is a
+    range with a few strong hands. Pass an
+    :class:`~showdown.equity.distribution.EquityDistribution`, or per player
+    ``percentiles`` and ``equities`` (ascending) with ``labels``.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> ax = plot_equity_distribution(
+    ...     percentiles=[[0.5, 1.0], [1.0]], equities=[[0.2, 0.9], [0.4]], labels=["QQ+", "AsKs"]
+    ... )
+    >>> [line.get_label() for line in ax.lines], ax.lines[0].get_ydata().tolist()
+    (['QQ+', 'AsKs'], [0.2, 0.2, 0.9])
+    """
+    if distribution is not None:
+        if percentiles is not None or equities is not None:
+            raise ValueError(
+                "percentiles/equities: give them instead of a distribution, not with one"
+            )
+        found = distribution.distributions
+        percentiles = [row.percentile for row in found]
+        equities = [row.equity for row in found]
+        if labels is None:
+            labels = [f"{row.player + 1}: {row.hand}" for row in found]
+        how = "exact" if distribution.exact else "sampled"
+        board = f", board {distribution.board}" if distribution.board else ""
+        default_title: str | None = f"{distribution.game}{board} ({how})"
+    else:
+        if percentiles is None or equities is None:
+            raise ValueError(
+                "plot_equity_distribution: pass an EquityDistribution, or percentiles= and "
+                "equities="
+            )
+        default_title = None
+    if len(percentiles) != len(equities) or (labels is not None and len(labels) != len(equities)):
+        raise ValueError("percentiles, equities, labels: expected one of each per player")
+    ax = ax if ax is not None else pyplot().subplots()[1]
+    for index, (xs, ys) in enumerate(zip(percentiles, equities, strict=True)):
+        x = np.asarray(xs, dtype=np.float64).reshape(-1)
+        y = np.asarray(ys, dtype=np.float64).reshape(-1)
+        if x.shape != y.shape or x.size == 0:
+            raise ValueError(
+                f"percentiles, equities: player {index + 1} has {x.size} percentiles and "
+                f"{y.size} equities (expected as many, at least one)"
+            )
+        # A combo holds its equity over its own slice of the range: (previous percentile, its own].
+        label = None if labels is None else labels[index]
+        ax.step(np.concatenate([[0.0], x]), np.concatenate([y[:1], y]), where="pre", label=label)
+    from matplotlib.ticker import PercentFormatter
+
+    ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_xlim(0.0, 1.0)
+    ax.set_ylim(0.0, 1.0)
+    ax.set_xlabel("percentile of the range")
+    ax.set_ylabel("equity")
+    if labels is not None:
+        ax.legend()
+    chosen_title = title if title is not None else default_title
+    if chosen_title:
+        ax.set_title(chosen_title)
+    return ax
