@@ -183,7 +183,7 @@ def test_a_bad_line_is_reported_with_file_hand_and_field_then_skipped():
 
 def test_five_card_draw_with_blinds_is_refused_with_the_reason():
     report = ReadReport()
-    with pytest.warns(BadHandWarning, match="F5D is an ante game"):
+    with pytest.warns(BadHandWarning, match=r"5 Card Draw is played with blinds on the site"):
         assert list(hands(DATA / "pokerstars_draw.txt", report=report)) == []
     assert report.bad[0].hand == 6001
 

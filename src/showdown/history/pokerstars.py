@@ -12,8 +12,8 @@ and reads one hand at a time into the same model the PHH reader produces:
   blind (``posts small & big blinds``) is dead money, kept as that player's ante
   (the convention the PHH dataset reader uses for dead blinds);
 - every deal the file shows (hole cards dealt to the hero, cards shown or mucked
-  face up, stud up cards, draws), unknown cards as ``??``; the actions with
-  raises written as round totals (``cbr``), the bring-in as ``pb``, draws as ``sd``;
+  face up, stud up cards), unknown cards as ``??``; the actions with raises
+  written as round totals (``cbr``), the bring-in as ``pb``;
 - the result: ``winnings`` (what each player collected, the rake already taken
   off, as the site logs it) and ``finishing_stacks`` (starting stack, minus the
   chips put in after any uncalled bet came back, plus the winnings); the rake
@@ -29,9 +29,9 @@ Decisions where the model has no place for what the site writes:
   recorded in ``_second_board`` and the winnings are the site's (both runs
   added), so the file's result stands; a replay by the rules settles one board
   and may differ from it;
-- five-card draw with blinds: the simulator's five-card draw (``F5D``) is an
-  ante game acting from the left of the button, so a PokerStars draw hand with
-  blinds is refused with that reason; games the simulator does not play (razz,
+- 5 Card Draw: the simulator's five-card draw (``F5D``) is an ante game acting
+  from the left of the button and the site's is played with blinds, so it is
+  refused with that reason; games the simulator does not play (razz,
   triple draw, Courchevel...) are refused naming the game.
 
 A hand that cannot be read raises :class:`PokerStarsError` naming the hand
@@ -64,11 +64,19 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
 from showdown.simulator.phh import HandHistory
+
+from ._site_hand import (
+    STUD_DEAL,
+    HandReading,
+    Player,
+    PokerStarsError,
+    build_history,
+    model_amount,
+    phh_amount,
+)
 
 __all__ = [
     "PokerStarsError",
@@ -78,17 +86,6 @@ __all__ = [
     "phh_amount",
     "pokerstars_hands",
 ]
-
-Number = int | float
-
-
-class PokerStarsError(ValueError):
-    """A PokerStars hand that cannot be read; ``hand`` is its number when known."""
-
-    def __init__(self, message: str, hand: int | None = None) -> None:
-        super().__init__(message)
-        self.hand = hand
-
 
 #: The start of a hand (and of the text before it: a byte-order mark, blank lines).
 _HEADER = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game |Game )?Hand #(\d+):", re.MULTILINE)
@@ -100,7 +97,6 @@ _GAMES = (
     ("Hold'em", {"No Limit": "NT", "Pot Limit": "PT", "Limit": "FT"}),
     ("7 Card Stud Hi/Lo", {"Limit": "F7S/8"}),
     ("7 Card Stud", {"Limit": "F7S"}),
-    ("5 Card Draw", {"Limit": "F5D"}),
 )
 #: Games whose names hold a played game's name (checked first): refused by name.
 _NOT_PLAYED = ("5 Card Omaha", "6+ Hold'em", "Courchevel", "Razz", "Triple Draw", "Single Draw",
@@ -119,8 +115,6 @@ _UNCALLED = re.compile(r"^Uncalled bet \((\S+)\) returned to (.+)$")
 _COLLECTED = re.compile(r"^(.+) collected (\S+) from (?:the )?(?:main |side )?pot(?:-\d+)?\s*$")
 _CURRENCY = str.maketrans("", "", "$€£,")
 
-#: Cards a stud street deals each player (two down and one up, then one at a time).
-_STUD_DEAL = {"3rd STREET": 3, "4th STREET": 1, "5th STREET": 1, "6th STREET": 1, "7th STREET": 1}
 _BOARD_STREETS = ("FLOP", "TURN", "RIVER")
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
 
@@ -166,62 +160,12 @@ def _amount(text: str, where: str) -> Fraction:
     return value
 
 
-def model_amount(value: Fraction) -> Number:
-    """An exact amount as the PHH model keeps it: ``int`` when whole, else its decimal."""
-    if value.denominator == 1:
-        return int(value)
-    # The nearest float, whose shortest form is the decimal of the file (cents, or any
-    # amount of up to 15 significant digits).
-    return float(value)
-
-
 def _cards(text: str, where: str) -> list[str]:
     cards = text.split()
     for card in cards:
         if len(card) != 2 or card[0] not in "23456789TJQKA" or card[1] not in "cdhs":
             raise ValueError(f"{where}: {card!r} is not a card")
     return cards
-
-
-@dataclass
-class _Player:
-    name: str
-    seat: int
-    stack: Fraction
-    ante: Fraction = Fraction(0)
-    blind: Fraction = Fraction(0)
-    put: Fraction = Fraction(0)
-    round_bet: Fraction = Fraction(0)
-    won: Fraction = Fraction(0)
-    known: list[str] | None = None  # every card known, in the order dealt
-    shown: bool = False
-    deals: list[list[str]] = field(default_factory=list)
-
-
-class _Hand:
-    """The state of one hand while its lines are read."""
-
-    def __init__(self, lines: list[str], name: str) -> None:
-        self.lines = lines
-        self.name = name
-        self.line = 0
-        self.number: int | None = None
-        self.seated: list[_Player] = []
-        self.by_name: dict[str, _Player] = {}
-        # What happened, in order: ("act", (player, verb, amount)), ("board", cards),
-        # ("dealt", (player, card groups)), ("draw", (player, cards)), ("show", player)...
-        self.events: list[tuple[str, Any]] = []
-        self.extra: dict[str, object] = {}
-
-    def fail(self, field_name: str | None, reason: str) -> PokerStarsError:
-        """The error for the current line; ``field_name`` ``None`` when ``reason`` names it."""
-        where = f"hand #{self.number}" if self.number is not None else "hand"
-        if self.line < len(self.lines):
-            where += f", line {self.line + 1} {self.lines[self.line].strip()!r}"
-        else:
-            where += ", at its end"
-        said = reason if field_name is None else f"{field_name}: {reason}"
-        return PokerStarsError(f"{where}: {said}", self.number)
 
 
 def parse_pokerstars_hand(text: str, name: str = "PokerStars text") -> HandHistory:
@@ -234,7 +178,7 @@ def parse_pokerstars_hand(text: str, name: str = "PokerStars text") -> HandHisto
         the chips do not add up to the summary's total pot; the message names
         the hand number, the line and the field.
     """
-    hand = _Hand(text.lstrip("\ufeff").splitlines(), name)
+    hand = HandReading(text.lstrip("\ufeff").splitlines(), name)
     try:
         return _read(hand)
     except PokerStarsError:
@@ -243,7 +187,7 @@ def parse_pokerstars_hand(text: str, name: str = "PokerStars text") -> HandHisto
         raise hand.fail(None, str(error)) from None
 
 
-def _read(hand: _Hand) -> HandHistory:
+def _read(hand: HandReading) -> HandHistory:
     lines = hand.lines
     header = lines[0]
     match = _HEADER.match(header)
@@ -263,13 +207,19 @@ def _read(hand: _Hand) -> HandHistory:
         hand.extra["currency"] = currency
     # The live big blind: the stakes' second amount, or in fixed limit the small bet.
     _read_body(hand, small if variant.startswith("F") else big, stud)
-    return _history(hand, variant, small, big, button, stud)
+    return build_history(hand, variant, small, big, button, stud)
 
 
-def _read_header(hand: _Hand, text: str) -> tuple[str, Fraction, Fraction, str | None]:
+def _read_header(hand: HandReading, text: str) -> tuple[str, Fraction, Fraction, str | None]:
     for game in _NOT_PLAYED:
         if game in text:
             raise hand.fail("game", f"{game} is not a game the simulator plays")
+    if "5 Card Draw" in text:
+        raise hand.fail(
+            "game",
+            "5 Card Draw is played with blinds on the site; the simulator's five-card "
+            "draw (F5D) is an ante game acting from the left of the button",
+        )
     code = None
     for game, codes in _GAMES:
         position = text.find(game)
@@ -313,7 +263,7 @@ def _read_header(hand: _Hand, text: str) -> tuple[str, Fraction, Fraction, str |
     return code, small, big, currency
 
 
-def _speaker(hand: _Hand, line: str) -> tuple[_Player, str] | None:
+def _speaker(hand: HandReading, line: str) -> tuple[Player, str] | None:
     """The seated player a line is about and the rest of the line (after ``: `` or a space)."""
     for player in sorted(hand.seated, key=lambda p: -len(p.name)):
         if line.startswith(player.name):
@@ -325,7 +275,7 @@ def _speaker(hand: _Hand, line: str) -> tuple[_Player, str] | None:
     return None
 
 
-def _read_body(hand: _Hand, big_blind: Fraction, stud: bool) -> None:
+def _read_body(hand: HandReading, big_blind: Fraction, stud: bool) -> None:
     section = "seats"
     board_run = 1
     for index in range(2, len(hand.lines)):
@@ -344,12 +294,12 @@ def _read_body(hand: _Hand, big_blind: Fraction, stud: bool) -> None:
             if stud and label == "RIVER":
                 label = "7th STREET"  # the site calls the seventh street the river
             section = label
-            if label not in ("HOLE CARDS", "3rd STREET", "DEALING HANDS"):
+            if label not in ("HOLE CARDS", "3rd STREET"):
                 for player in hand.seated:  # a new betting round: raises count from zero
                     player.round_bet = Fraction(0)
             if label in _BOARD_STREETS:
                 _board(hand, line, board_run)
-            elif label in _STUD_DEAL or label in ("HOLE CARDS", "DEALING HANDS", "DRAW"):
+            elif label in STUD_DEAL or label == "HOLE CARDS":
                 hand.events.append(("street", label))
             continue
         if section == "seats":
@@ -357,7 +307,7 @@ def _read_body(hand: _Hand, big_blind: Fraction, stud: bool) -> None:
             if seat is not None:
                 # Sitting out or not: who is in the hand is who posts, is dealt or acts
                 # (a tournament player sitting out still posts and is folded).
-                player = _Player(seat.group(2), int(seat.group(1)), _amount(seat.group(3), "stack"))
+                player = Player(seat.group(2), int(seat.group(1)), _amount(seat.group(3), "stack"))
                 hand.seated.append(player)
                 hand.by_name[player.name] = player
                 continue
@@ -387,7 +337,7 @@ def _read_body(hand: _Hand, big_blind: Fraction, stud: bool) -> None:
         _player_line(hand, big_blind, player, rest, line)
 
 
-def _board(hand: _Hand, line: str, run: int) -> None:
+def _board(hand: HandReading, line: str, run: int) -> None:
     groups = _CARDS.findall(line)
     if not groups:
         raise hand.fail("board", "no cards")
@@ -399,7 +349,7 @@ def _board(hand: _Hand, line: str, run: int) -> None:
         hand.extra["_run_twice"] = True
 
 
-def _summary(hand: _Hand, line: str) -> None:
+def _summary(hand: HandReading, line: str) -> None:
     total = _TOTAL.match(line)
     if total is not None:
         hand.extra["_total_pot"] = _amount(total.group(1), "total pot")
@@ -412,12 +362,14 @@ def _summary(hand: _Hand, line: str) -> None:
         _know(hand, hand.by_name[seat.group(1)], _cards(seat.group(3), "summary cards"))
 
 
-def _know(hand: _Hand, player: _Player, cards: list[str]) -> None:
+def _know(hand: HandReading, player: Player, cards: list[str]) -> None:
     if player.known is None or len(cards) >= len(player.known):
         player.known = cards
 
 
-def _player_line(hand: _Hand, big_blind: Fraction, player: _Player, rest: str, line: str) -> None:
+def _player_line(
+    hand: HandReading, big_blind: Fraction, player: Player, rest: str, line: str
+) -> None:
     small_bet_or_blind = big_blind
 
     def money(text: str, what: str) -> Fraction:
@@ -456,15 +408,6 @@ def _player_line(hand: _Hand, big_blind: Fraction, player: _Player, rest: str, l
         elif rest.startswith("folds"):
             hand.events.append(("act", (player, "f", None)))
         return
-    if rest.startswith(("discards ", "stands pat")):
-        groups = _CARDS.findall(rest)
-        count = re.match(r"discards (\d+) cards?", rest)
-        if count is None and not rest.startswith("stands pat"):
-            raise hand.fail("draw", f"cannot read {rest!r}")
-        unknown = ["??"] * int(count.group(1) if count else 0)
-        thrown = _cards(groups[0], "discards") if groups else unknown
-        hand.events.append(("draw", (player, thrown)))
-        return
     verb = words.split(" ", 1)[0]
     if verb == "checks" and words == "checks":
         hand.events.append(("act", (player, "cc", None)))
@@ -498,194 +441,3 @@ def _player_line(hand: _Hand, big_blind: Fraction, player: _Player, rest: str, l
         return  # chat, connection and table notices
     elif line.startswith(player.name + ":"):
         raise hand.fail("action", f"cannot read {rest!r}")
-
-
-def _history(
-    hand: _Hand, variant: str, small: Fraction, big: Fraction, button: int | None, stud: bool
-) -> HandHistory:
-    in_hand = {id(value[0]) for kind, value in hand.events
-               if kind in ("act", "dealt", "dead")}  # fmt: skip
-    in_hand |= {id(p) for p in hand.seated if p.put or p.ante or p.blind}
-    players = [p for p in hand.seated if id(p) in in_hand]
-    if len(players) < 2:
-        hand.line = 1
-        raise hand.fail("seats", "fewer than two players dealt in")
-    players.sort(key=lambda p: p.seat)
-    if not stud:
-        assert button is not None
-        first = next((k for k, p in enumerate(players) if p.seat > button), 0)
-        players = players[first:] + players[:first]
-    position = {id(p): k for k, p in enumerate(players)}
-    fixed = variant.startswith("F")
-    blinds = [p.blind for p in players]
-    antes = [p.ante for p in players]
-    for kind, value in hand.events:
-        if kind == "dead":
-            player, dead = value
-            antes[position[id(player)]] += dead
-    if variant == "F5D" and any(blinds):
-        hand.line = 0
-        raise hand.fail("blinds", "five-card draw with blinds: the simulator's F5D is an ante game")
-    late = [p.name for p, blind in zip(players[2:], blinds[2:], strict=True) if blind]
-    if late:
-        # On the site a blind posted by a player joining or coming back is live but acts
-        # in turn; PHH blinds past the big blind are straddles, which act last.
-        hand.line = 0
-        raise hand.fail(
-            "blinds",
-            f"{', '.join(late)} posts a blind outside the blind seats; the PHH model would "
-            "make it a straddle, acting last",
-        )
-    actions = _actions(hand, players, position, variant, stud)
-    _check_chips(hand, players)
-    if len(players) == 2 and not stud and variant != "F5D":
-        antes, blinds = antes[::-1], blinds[::-1]
-    history = HandHistory(
-        variant=variant,
-        starting_stacks=[model_amount(p.stack) for p in players],
-        actions=actions,
-        antes=[model_amount(a) for a in antes],
-        blinds_or_straddles=[model_amount(b) for b in blinds],
-        players=[p.name for p in players],
-        finishing_stacks=[model_amount(p.stack - p.put + p.won) for p in players],
-    )
-    if fixed:
-        history.small_bet, history.big_bet = model_amount(small), model_amount(big)
-    else:
-        history.min_bet = model_amount(big)
-    bring_in = hand.extra.pop("_bring_in", None)
-    if stud:
-        history.bring_in = model_amount(bring_in) if isinstance(bring_in, Fraction) else None
-        if history.bring_in is None:
-            history.bring_in = model_amount(small / 2)
-    extra: dict[str, object] = {"venue": "PokerStars", "hand": hand.number}
-    extra.update(hand.extra)
-    extra["seats"] = [p.seat for p in players]
-    extra["winnings"] = [model_amount(p.won) for p in players]
-    for key in ("_total_pot", "_rake"):
-        value = extra.get(key)
-        if isinstance(value, Fraction):
-            extra[key] = model_amount(value)
-    history.extra = extra
-    return history
-
-
-def _actions(
-    hand: _Hand, players: list[_Player], position: dict[int, int], variant: str, stud: bool
-) -> list[str]:
-    """The PHH actions: deals, board cards, betting, draws and shows, in the file's order."""
-    width = {"NT": 2, "PT": 2, "FT": 2}.get(variant, 5 if variant == "F5D" else 4)
-    dealt: dict[int, list[list[str]]] = {}
-    for kind, value in hand.events:
-        if kind == "dealt":
-            player, groups = value
-            dealt.setdefault(id(player), []).append(groups[-1])
-    actions: list[str] = []
-    live = {id(p) for p in players}
-    street_count = 0
-    pending_deal = not stud
-    holdings: dict[int, list[str]] = {}
-
-    def label(player: _Player) -> str:
-        return f"p{position[id(player)] + 1}"
-
-    def known(player: _Player, count: int, start: int) -> list[str]:
-        cards = player.known or []
-        return cards[start : start + count] if len(cards) >= start + count else []
-
-    def deal_all(count: int, start: int) -> None:
-        for player in players:
-            if id(player) not in live:
-                continue
-            cards = known(player, count, start)
-            if not cards:
-                seen = [g for g in dealt.get(id(player), [])]
-                group = seen[street_count] if street_count < len(seen) else []
-                if stud and street_count == 0 and len(group) == 3:
-                    cards = group
-                elif stud:
-                    cards = ["??"] * (count - len(group[-count:])) + group[-count:]
-                elif len(group) == count:
-                    cards = group
-                else:
-                    cards = ["??"] * count
-            holdings.setdefault(id(player), []).extend(cards)
-            actions.append(f"d dh {label(player)} {''.join(cards)}")
-
-    if not stud:
-        pending_deal = True
-    stud_start = 0
-    for kind, value in hand.events:
-        if kind == "street":
-            if stud and value in _STUD_DEAL:
-                count = _STUD_DEAL[str(value)]
-                deal_all(count, stud_start)
-                stud_start += count
-                street_count += 1
-            continue
-        if pending_deal and kind in ("act", "board", "draw", "show", "muck"):
-            deal_all(width, 0)
-            pending_deal = False
-        if kind == "board":
-            actions.append(f"d db {''.join(value)}")
-        elif kind == "act":
-            player, verb, amount = value
-            if id(player) not in position:
-                raise hand.fail("action", f"{player.name} acts but was not dealt in")
-            text = f"{label(player)} {verb}"
-            if amount is not None:
-                text += f" {phh_amount(amount)}"
-            actions.append(text)
-            if verb == "f":
-                live.discard(id(player))
-        elif kind == "draw":
-            player, thrown = value
-            now = holdings.get(id(player), [])
-            kept = [c for c in now if c not in thrown]
-            if "??" not in thrown and len(kept) != len(now) - len(thrown):
-                thrown = ["??"] * len(thrown)
-            actions.append(f"{label(player)} sd {''.join(thrown)}".rstrip())
-            if thrown:
-                final = player.known or []
-                new = [c for c in final if c not in kept] if len(final) == width else []
-                if len(new) != len(thrown) or "??" in thrown:
-                    new = ["??"] * len(thrown)
-                actions.append(f"d dh {label(player)} {''.join(new)}")
-        elif kind in ("show", "muck"):
-            player = value
-            assert isinstance(player, _Player)
-            cards = "".join(player.known or []) if kind == "show" else ""
-            actions.append(f"{label(player)} sm {cards}".rstrip())
-    if pending_deal:
-        deal_all(width, 0)
-    return actions
-
-
-def phh_amount(value: Fraction) -> str:
-    """An exact amount as a ``cbr`` token: ``300``, ``12.5``."""
-    return str(model_amount(value))
-
-
-def _check_chips(hand: _Hand, players: list[_Player]) -> None:
-    """The chips put in must be the summary's total pot, the winnings plus rake too."""
-    hand.line = len(hand.lines)
-    total = hand.extra.get("_total_pot")
-    rake = hand.extra.get("_rake", Fraction(0))
-    if not isinstance(total, Fraction) or not isinstance(rake, Fraction):
-        raise hand.fail("summary", "no 'Total pot ... | Rake ...' line")
-    put = sum((p.put for p in players), Fraction(0))
-    won = sum((p.won for p in players), Fraction(0))
-    if put != total:
-        raise hand.fail(
-            "total pot",
-            f"the actions put in {model_amount(put)}, the summary says {model_amount(total)}",
-        )
-    if won + rake != total:
-        raise hand.fail(
-            "collected",
-            f"the winnings {model_amount(won)} plus the rake {model_amount(rake)} "
-            f"are not the total pot {model_amount(total)}",
-        )
-    for player in players:
-        if player.put > player.stack:
-            raise hand.fail("stack", f"{player.name} puts in more than his stack")
