@@ -58,7 +58,7 @@ from typing import Any
 from showdown.simulator.phh import HandHistory
 from showdown.simulator.rules import VARIANTS_BY_PHH_CODE
 
-from .pokerstars import model_amount, phh_amount
+from ._site_hand import model_amount, phh_amount
 
 __all__ = ["OhhError", "ohh_hands", "read_ohh_hand"]
 

@@ -74,18 +74,9 @@ from ._site_hand import (
     Player,
     PokerStarsError,
     build_history,
-    model_amount,
-    phh_amount,
 )
 
-__all__ = [
-    "PokerStarsError",
-    "looks_like_pokerstars",
-    "model_amount",
-    "parse_pokerstars_hand",
-    "phh_amount",
-    "pokerstars_hands",
-]
+__all__ = ["PokerStarsError", "looks_like_pokerstars", "parse_pokerstars_hand", "pokerstars_hands"]
 
 #: The start of a hand (and of the text before it: a byte-order mark, blank lines).
 _HEADER = re.compile(r"^\ufeff?PokerStars (?:Zoom |Home Game |Game )?Hand #(\d+):", re.MULTILINE)
