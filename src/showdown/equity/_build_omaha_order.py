@@ -80,12 +80,16 @@ def _quarters(counts: NDArray[np.int64]) -> int:
 
 
 def class_counters(hand: NDArray[np.uint8], shared: SharedDeals) -> tuple[int, int, int]:
-    """``(deals, high quarters, hi-lo quarters)`` of ``hand`` (four cards) on the shared deals."""
+    """``(deals, high quarters, hi-lo quarters)`` of ``hand`` on the shared deals.
+
+    ``hand`` holds four cards here; the five- and six-card builder's tests
+    use this to check their kernel (``shared`` then deals opponents of that size).
+    """
     hand_mask = np.bitwise_or.reduce(np.uint64(1) << hand.astype(np.uint64))
     kept = np.flatnonzero((shared.masks & hand_mask) == 0)
     size = len(kept)
     high, low = evaluate_omaha_hilo(
-        np.broadcast_to(hand, (size, 4)), shared.boards[kept], threads=1
+        np.broadcast_to(hand, (size, len(hand))), shared.boards[kept], threads=1
     )
     highs = np.ascontiguousarray(np.stack([high.astype(np.int64), shared.high[kept]]))
     lows = np.ascontiguousarray(np.stack([low.astype(np.int64), shared.low[kept]]))
