@@ -160,3 +160,9 @@ def test_a_line_that_is_not_json_is_reported_and_the_others_read():
         results[1][1]
     )
     assert all(isinstance(results[k][1], HandHistory) for k in (0, 2))
+
+
+def test_an_empty_directory_names_every_ending_searched(tmp_path):
+    (tmp_path / "notes.txt").write_text("not a hand")
+    with pytest.raises(ValueError, match=r"no \.phh, \.phhs or \.ohh files in this directory"):
+        list(hands(tmp_path))

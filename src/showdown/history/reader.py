@@ -134,8 +134,9 @@ class ReadReport:
 def expand_paths(paths: PathsLike) -> list[Path]:
     """The hand-history files named by ``paths``, in a stable order.
 
-    Each item is a file, a directory (searched recursively for ``.phh`` and
-    ``.phhs`` files, sorted), a hand store (a directory written by
+    Each item is a file, a directory (searched recursively for ``.phh``,
+    ``.phhs`` and ``.ohh`` files, sorted; PokerStars ``.txt`` and OHH ``.json``
+    files are read when named or matched by a pattern), a hand store (a directory written by
     :func:`showdown.history.store.write_store`, taken whole) or a glob pattern
     (``*``, ``?``, ``[``; ``**`` crosses directories).
 
@@ -159,7 +160,7 @@ def expand_paths(paths: PathsLike) -> list[Path]:
         elif path.is_dir():
             found = sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES and p.is_file())
             if not found:
-                raise ValueError(f"{name}: no .phh or .phhs files in this directory")
+                raise ValueError(f"{name}: no .phh, .phhs or .ohh files in this directory")
             files += found
         elif path.is_file():
             files.append(path)
