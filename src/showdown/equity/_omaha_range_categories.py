@@ -132,7 +132,9 @@ def classify_omaha(
     best_five, category = _best_fives(hands, board)
     flags = _made_hands(hands, board, seen, best_five, category)
     if hilo:
-        low = np.asarray(evaluate_omaha_low8(hands, board), dtype=np.int64).reshape(n_hands)
+        # A writable copy: numba compiles read-only arrays (a Range's) apart,
+        # and _nut_low already calls with a writable one.
+        low = np.asarray(evaluate_omaha_low8(hands.copy(), board), dtype=np.int64).reshape(n_hands)
         nut_low = _nut_low(board, seen)
         flags["Nut Low"] = (low > 0) & (low == nut_low)
         flags["Non-nut Low"] = (low > 0) & (low != nut_low)
