@@ -103,3 +103,17 @@ def test_push_fold(benchmark, throughputs, stack: int) -> None:
     assert result.exploitability <= 1e-6
     benchmark.extra_info["iterations"] = result.iterations
     throughputs.record(benchmark, f"push_fold({stack}), exploitability <= 1e-6 bb", 1, "runs")
+
+
+def test_push_fold_3way(benchmark, throughputs) -> None:
+    from showdown.tournament import push_fold_3way
+    from showdown.tournament.threeway import pair_outcomes, threeway_counts
+
+    pair_outcomes()  # the class-triple tables: built (or read from the disk cache) once
+    threeway_counts()
+    result = benchmark.pedantic(push_fold_3way, args=([10, 10, 10],), rounds=1, warmup_rounds=0)
+    assert result.exploitability <= 1e-3
+    benchmark.extra_info["iterations"] = result.iterations
+    throughputs.record(
+        benchmark, "push_fold_3way([10, 10, 10]), exploitability <= 1e-3 bb", 1, "runs"
+    )
