@@ -213,9 +213,15 @@ def test_to_dict_is_json_and_to_pandas_has_the_table() -> None:
     document = spread.to_dict()
     text = json.dumps(document, allow_nan=False)
     assert json.loads(text)["players"][1]["hand"] == "QQ"
-    records = document["players"][1]["combos"]
+    entry = document["players"][1]
+    records = entry["combos"]
     assert [record["combo"] for record in records] == spread[1].combos
     assert set(records[0]) == {"combo", "weight", "equity", "percentile"}
+    assert [b["share"] for b in entry["buckets"]] == pytest.approx(spread.buckets()[1].tolist())
+    assert entry["nut_share"]["share"] == pytest.approx(float(spread.nut_share()[1]))
+    assert [p["equity"] for p in entry["percentiles"]] == pytest.approx(
+        spread.quantiles()[1].tolist()
+    )
     frame = spread.to_pandas()
     assert list(frame.columns[:6]) == ["player", "hand", "combo", "weight", "equity", "percentile"]
     assert len(frame) == 1 + len(spread[1].combos)

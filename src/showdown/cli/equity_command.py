@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # the engine (numpy, numba) loads inside the callback only; s
     from .._progress import Progress
     from ..equity import EquityResult
     from ..equity.by_card import RunoutTable
+    from ..equity.distribution import EquityDistribution
 
 #: Game names shown in ``--help``: the hand types of the game registry (a leaf module, so
 #: reading it keeps ``showdown --help`` fast).
@@ -51,6 +52,8 @@ Examples:
       also each range's equity combo by combo (--combos 2: player 2 only)
   showdown equity AhKh QsQd --board 2c7d9h --by-card
       also each player's equity after each possible turn card
+  showdown equity AsKs "QQ+, AK" --board Kd7c2h --distribution
+      also how each range's equity spreads over its combos (buckets, percentiles)
   showdown equity AsKs QQ+ random --samples 1000000000 --scheduler tcp://10.0.0.5:8786
       on a Dask cluster (pip install -e '.[dask]'): the local answer, faster
 
@@ -89,6 +92,15 @@ highest equity first; --combos N prints player N's only (even a single hand). Th
 counts come from the same run. --by-card (flop or turn boards, exact) prints each
 player's equity after each possible next card with the card's share of deals.
 With --json both go into the document ("combos" per player, "by_card").
+
+\b
+--distribution prints each player's equity distribution (--distribution N: player N's):
+the share of the range's weight (combos weighted by their share of the player's deals)
+with equity in 0-33%, 33-50%, 50-75% and 75-100%, the nut share (equity 95% or more),
+and the equity at the 10th, 25th, 50th, 75th and 90th percentile of the range. A single
+hand is one combo. Flop games only; not with --combos or --by-card. With --json the
+document gets "distribution": per player those numbers and every combo's weight, equity
+and percentile, weakest first.
 """
 
 
@@ -201,11 +213,14 @@ def run_equity(
     max_samples: int | None = None,
     combos: bool = False,
     scheduler: str | None = None,
+    option: str = "--combos",
 ) -> EquityResult:
     """Check the options, then run :func:`showdown.equity`; raises ``ValueError`` on bad input.
 
     With ``scheduler`` (a Dask scheduler's address), a failure of the cluster
     or a missing Dask raises ``ValueError`` too, naming ``--scheduler``.
+    ``option`` is what asked for ``combos`` (``--distribution`` is named in
+    the errors of per-combo counting).
     """
     chosen = [
         name
@@ -284,6 +299,8 @@ def run_equity(
         message = str(error)
         if message.startswith("scheduler:"):  # the library's parameter, the command's option
             raise ValueError(f"--{message}") from None
+        if message.startswith("combos:") and option != "--combos":
+            raise ValueError(f"{option}:{message.removeprefix('combos:')}") from None
         raise
     except (ImportError, ClusterError) as error:  # no Dask, or the cluster failed
         if scheduler is None:
@@ -303,14 +320,45 @@ def _combo_players(choice: str | None, result: EquityResult) -> list[int]:
     return [int(choice) - 1]
 
 
-def _check_combos_choice(choice: str | None, n_players: int) -> None:
+def _check_combos_choice(choice: str | None, n_players: int, option: str = "--combos") -> None:
     if choice is None or choice == "all":
         return
     if not choice.isdigit() or not 1 <= int(choice) <= n_players:
+        every = "every range" if option == "--combos" else "every player"
         raise ValueError(
-            f"--combos: expected a player number from 1 to {n_players} (or no value for "
-            f"every range), got {choice!r}"
+            f"{option}: expected a player number from 1 to {n_players} (or no value for "
+            f"{every}), got {choice!r}"
         )
+
+
+def _check_distribution(combos: str | None, by_card: bool, game: str) -> None:
+    """``--distribution`` shows per-combo equity of flop games, alone: refuse the rest."""
+    for given, option in ((combos is not None, "--combos"), (by_card, "--by-card")):
+        if given:
+            raise ValueError(
+                f"--distribution and {option} cannot be combined: run them one at a time "
+                "(--distribution --json lists every combo's equity)"
+            )
+    from ..equity import get_game
+
+    try:
+        rules = get_game(game)
+    except ValueError as error:
+        raise ValueError(f"--game{str(error).removeprefix('game')}") from None
+    if rules.kind != "board":
+        raise ValueError(
+            f"--distribution: equity distributions are for flop games (holdem, omaha, omaha5, "
+            f"omaha6 and their -hilo versions), not {rules.name}"
+        )
+
+
+def _distribution(result: EquityResult, choice: str | None) -> EquityDistribution | None:
+    """What ``--distribution`` shows: every player's, or player ``choice``'s (1-based)."""
+    if choice is None:
+        return None
+    from ..equity.distribution import distribution_of
+
+    return distribution_of(result, None if choice == "all" else int(choice) - 1)
 
 
 @click.command(
@@ -366,6 +414,15 @@ def _check_combos_choice(choice: str | None, n_players: int) -> None:
     help="Also show each player's equity after each possible next card (flop or turn).",
 )
 @click.option(
+    "--distribution",
+    "distribution",
+    is_flag=False,
+    flag_value="all",
+    default=None,
+    metavar="[PLAYER]",
+    help="Also show how equity spreads over each range's combos (or player PLAYER's).",
+)
+@click.option(
     "--scheduler",
     metavar="ADDRESS",
     default=None,
@@ -386,6 +443,7 @@ def equity_command(
     threads: int | None,
     combos: str | None,
     by_card: bool,
+    distribution: str | None,
     scheduler: str | None,
     as_json: bool,
 ) -> None:
@@ -401,8 +459,11 @@ def equity_command(
     show_progress = not as_json and sys.stderr.isatty()
     try:
         _check_combos_choice(combos, len(players))
+        _check_combos_choice(distribution, len(players), "--distribution")
         if by_card and (samples is not None or stderr is not None):
             raise ValueError("--by-card is exact: drop --samples/--stderr")
+        if distribution is not None:
+            _check_distribution(combos, by_card, game)
         result = run_equity(
             players,
             board=board,
@@ -415,9 +476,11 @@ def equity_command(
             threads=threads,
             show_progress=show_progress,
             max_samples=max_samples,
-            combos=combos is not None,
+            combos=combos is not None or distribution is not None,
             scheduler=scheduler,
+            option="--combos" if distribution is None else "--distribution",
         )
+        spread = _distribution(result, distribution)
         runouts = _runouts(players, board, dead, game, threads) if by_card else None
     except ValueError as error:
         # One line on stderr and status 1 (ClickException's contract), never a traceback;
@@ -431,7 +494,10 @@ def equity_command(
     if as_json:
         try:
             # allow_nan=False: a number JSON cannot hold is an error, never invalid output.
-            text = json.dumps(_document(result, chosen, runouts), indent=2, allow_nan=False)
+            document = _document(result, chosen, runouts)
+            if spread is not None:
+                document["distribution"] = spread.to_dict()["players"]
+            text = json.dumps(document, indent=2, allow_nan=False)
         except ValueError as error:
             raise click.ClickException(f"--json: {error}") from None
         click.echo(text)
@@ -441,6 +507,8 @@ def equity_command(
         for index in chosen:
             click.echo(f"\nplayer {index + 1} ({result.players[index]}) by combo:")
             click.echo(_combo_text(result, index))
+        if spread is not None:
+            click.echo(f"\n{spread.tables()}")
         if runouts is not None:
             which = "turn" if len(runouts.board) == 6 else "river"
             click.echo(f"\nby {which} card:")

@@ -48,6 +48,7 @@ __all__ = [
     "DEFAULT_LEVELS",
     "EquityDistribution",
     "PlayerDistribution",
+    "distribution_of",
     "equity_distribution",
 ]
 
@@ -250,7 +251,12 @@ def equity_distribution(
             "equity_distribution needs per-combo equities, which this run cannot give: "
             + message.removeprefix("combos:").strip()
         ) from None
-    chosen = range(len(result.players)) if player is None else [int(player)]
+    return distribution_of(result, None if player is None else int(player))
+
+
+def distribution_of(result: EquityResult, player: int | None = None) -> EquityDistribution:
+    """The distribution of every player (or of ``player``) of a run with ``combos=True``."""
+    chosen = range(len(result.players)) if player is None else [player]
     return EquityDistribution(result, [player_distribution(result, index) for index in chosen])
 
 
@@ -364,13 +370,48 @@ class EquityDistribution:
             frames.append(frame)
         return pd.concat(frames, ignore_index=True)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(
+        self,
+        edges: Sequence[float] = DEFAULT_EDGES,
+        levels: Sequence[float] = DEFAULT_LEVELS,
+        threshold: float = DEFAULT_NUT_THRESHOLD,
+    ) -> dict[str, Any]:
         """Plain Python data, ready for ``json.dumps(..., allow_nan=False)``.
 
         The spot (``game``, ``board``, ``dead``, ``exact``, ``trials``,
         ``seed``) and per chosen player: ``player`` (1-based), ``hand``,
-        ``equity`` (overall) and ``combos``, one record per combo, weakest first.
+        ``equity`` (overall), ``buckets`` (``low``, ``high``, ``share`` for
+        each bucket of ``edges``), ``nut_share`` (``threshold``, ``share``),
+        ``percentiles`` (``percentile``, ``equity`` for each of ``levels``)
+        and ``combos``, one record per combo, weakest first.
         """
+        bounds = check_edges(edges)
+        wanted = [check_fraction(level, "levels") for level in _sequence(levels, "levels")]
+        nut_level = check_fraction(threshold, "threshold")
+        players = []
+        for found in self.distributions:
+            shares = found.buckets(bounds)
+            quantiles = found.quantiles(wanted)
+            players.append(
+                {
+                    "player": found.player + 1,
+                    "hand": found.hand,
+                    "equity": json_number(self.result.equity[found.player]),
+                    "buckets": [
+                        {"low": low, "high": high, "share": json_number(share)}
+                        for low, high, share in zip(bounds, bounds[1:], shares, strict=False)
+                    ],
+                    "nut_share": {
+                        "threshold": nut_level,
+                        "share": json_number(found.nut_share(nut_level)),
+                    },
+                    "percentiles": [
+                        {"percentile": level, "equity": json_number(value)}
+                        for level, value in zip(wanted, quantiles, strict=True)
+                    ],
+                    "combos": found.to_records(),
+                }
+            )
         trials = self.trials
         return {
             "game": self.game,
@@ -379,15 +420,7 @@ class EquityDistribution:
             "exact": self.exact,
             "trials": trials if isinstance(trials, int) else json_number(trials),
             "seed": self.seed,
-            "players": [
-                {
-                    "player": found.player + 1,
-                    "hand": found.hand,
-                    "equity": json_number(self.result.equity[found.player]),
-                    "combos": found.to_records(),
-                }
-                for found in self.distributions
-            ],
+            "players": players,
         }
 
     def plot(self, ax: Any = None, **options: Any) -> Any:
