@@ -15,6 +15,11 @@ unaffordable: the result says so), which splits hi-lo pots in halves as the
 rules do. Rake comes off every pot in proportion to its size, so the adjusted
 results of a hand sum to minus the rake.
 
+Stud holdings are each player's cards in deal order, with the known cards of
+folded players out of the deck (their up cards were seen by everyone). In
+five-card draw an all-in before the draw qualifies when every live player's
+draw is known: holdings are ``HAND/DISCARDS`` (``HAND`` alone when he stood pat).
+
 Examples
 --------
 >>> from showdown.cards import parse_card
@@ -31,7 +36,7 @@ import functools
 from dataclasses import dataclass
 
 from showdown.cards import format_card
-from showdown.simulator.hand import side_pots
+from showdown.simulator.hand import UNKNOWN, side_pots
 
 from .replayed import AllInSpot
 
@@ -67,8 +72,28 @@ def _text(cards: list[int]) -> str:
     return "".join(format_card(card) for card in cards)
 
 
+def _holding(spot: AllInSpot, seat: int) -> str:
+    """A player's cards as the equity engine takes them (draw: ``HAND/DISCARDS``)."""
+    cards = _text(spot.hole_cards[seat])
+    discards = spot.discards[seat] if spot.discards is not None else None
+    return f"{cards}/{discards}" if discards else cards
+
+
+def _dead(spot: AllInSpot, game: str) -> str:
+    """Stud: the known cards of folded players (their up cards were seen by all)."""
+    if not game.startswith("stud"):
+        return ""
+    return "".join(
+        _text([card for card in spot.hole_cards[seat] if card != UNKNOWN])
+        for seat in range(len(spot.live))
+        if not spot.live[seat]
+    )
+
+
 @functools.lru_cache(maxsize=1 << 16)
-def _shares(game: str, holdings: tuple[str, ...], board: str) -> tuple[tuple[float, ...], bool]:
+def _shares(
+    game: str, holdings: tuple[str, ...], board: str, dead: str = ""
+) -> tuple[tuple[float, ...], bool]:
     """Each holding's equity against the others on ``board``, and whether it was exact.
 
     Remembered: the same all-in (AA against KK before the flop...) comes back often
@@ -76,7 +101,9 @@ def _shares(game: str, holdings: tuple[str, ...], board: str) -> tuple[tuple[flo
     """
     from showdown import equity  # loaded on first use: the numba kernels are heavy
 
-    result = equity(list(holdings), board=board or None, game=game, seed=SEED, threads=1)
+    result = equity(
+        list(holdings), board=board or None, dead=dead or None, game=game, seed=SEED, threads=1
+    )
     return tuple(float(value) for value in result.equity), bool(result.exact)
 
 
@@ -99,6 +126,7 @@ def allin_ev(spot: AllInSpot, game: str, *, rake: int = 0) -> AllInEV:
     expected = [0.0] * n
     exact = True
     board = _text(spot.board)
+    dead = _dead(spot, game)
     cache: dict[tuple[int, ...], list[float]] = {}
     for pot in pots:
         seats = pot.eligible
@@ -107,9 +135,7 @@ def allin_ev(spot: AllInSpot, game: str, *, rake: int = 0) -> AllInEV:
         elif seats in cache:
             shares = cache[seats]
         else:
-            values, enumerated = _shares(
-                game, tuple(_text(spot.hole_cards[s]) for s in seats), board
-            )
+            values, enumerated = _shares(game, tuple(_holding(spot, s) for s in seats), board, dead)
             exact = exact and enumerated
             shares = cache[seats] = list(values)
         for seat, share in zip(seats, shares, strict=True):

@@ -27,8 +27,8 @@ from showdown.simulator.phh import HandHistory
 from showdown.simulator.phh.replay import ActionContext, replay_history
 
 __all__ = [
-    "BOARD_GAMES", "COUNTER_NAMES", "AllInSpot", "HandFacts", "Watcher", "exact", "finish",
-    "hand_facts", "prepared_actions",
+    "ADJUSTED_GAMES", "BOARD_GAMES", "COUNTER_NAMES", "AllInSpot", "HandFacts", "Watcher",
+    "exact", "finish", "hand_facts", "prepared_actions",
 ]  # fmt: skip
 
 _uncalled_bet = core.uncalled_bet.py_func
@@ -41,10 +41,13 @@ COUNTER_NAMES = (
     "three_bets", "three_bet_chances", "showdowns", "showdowns_won",
 )  # fmt: skip
 
-#: Hand types whose all-ins are adjusted (those the equity engine takes with a board).
+#: Hand types with a board (those the light pass plays).
 BOARD_GAMES = frozenset(
     {"holdem", "omaha", "omaha5", "omaha6", "omaha-hilo", "omaha5-hilo", "omaha6-hilo"}
 )
+#: Hand types whose all-ins are adjusted: the board games, stud (each player's cards
+#: in deal order) and five-card draw (all-in before the draw, every draw known).
+ADJUSTED_GAMES = BOARD_GAMES | {"stud", "stud-hilo", "draw"}
 
 
 @dataclass
@@ -66,6 +69,9 @@ class AllInSpot:
         Antes and dead blinds, which belong to the main pot.
     live
         Players still in the hand.
+    discards
+        Draw games (all-in before the draw): the cards each player threw away, as
+        the history shows them (``""``: stood pat; ``None``: not drawn, or folded).
     """
 
     street: str
@@ -74,6 +80,7 @@ class AllInSpot:
     wagers: list[int]
     dead: int
     live: list[bool]
+    discards: list[str | None] | None = None
 
 
 @dataclass
@@ -84,7 +91,8 @@ class HandFacts:
     ``"no_all_in"``, ``"candidate"`` (it qualifies; see :attr:`spot`), ``"river"``
     (no card to come), ``"unknown_cards"`` (a live hand not known),
     ``"others_could_bet"`` (a player all-in while others could still bet; the
-    betting went on), ``"unsupported_game"`` (no board: stud and draw).
+    betting went on), ``"unsupported_game"`` (a game the equity engine does not
+    play at that spot).
     """
 
     source: str
@@ -251,6 +259,9 @@ class Watcher:
                 self.raises_first_round += 1
         elif verb == "f":
             counters["folds"] += 1
+        elif verb == "sd" and self.spot is not None and self.spot.discards is not None:
+            # A draw after the all-in: what was thrown away ("pX sd" alone: stood pat).
+            self.spot.discards[seat] = tokens[2] if len(tokens) > 2 else ""
         self._look_for_spot(before, state)
 
     def _look_for_spot(self, before: ActionContext, state: Any) -> None:
@@ -264,8 +275,11 @@ class Watcher:
             all_in and alive for all_in, alive in zip(state.all_in, live, strict=True)
         ):
             self.first_all_in_street = street
-        if sum(live) < 2 or state.status in (BETTING, DRAWING, COMPLETE):
+        if sum(live) < 2 or state.status in (BETTING, COMPLETE):
             return
+        drawing = state.status == DRAWING
+        if drawing and self.first_street != before.street:
+            return  # a draw after the first betting round: players are still drawing
         behind = sum(1 for s in range(state.n) if live[s] and state.stacks[s] > 0)
         if behind > 1:
             return
@@ -286,6 +300,7 @@ class Watcher:
             wagers=wagers,
             dead=sum(antes),
             live=live,
+            discards=[None] * state.n if drawing else None,
         )
         known = all(UNKNOWN not in state.hole_cards[s] for s in range(state.n) if live[s])
         self.spot_status = "candidate" if known else "unknown_cards"
@@ -393,8 +408,14 @@ def finish(
     status = watcher.spot_status
     if status == "no_all_in" and watcher.first_all_in_street is not None and reached:
         status = "others_could_bet"
-    if status == "candidate" and game not in BOARD_GAMES:
+    if status == "candidate" and game not in ADJUSTED_GAMES:
         status = "unsupported_game"
+    spot = watcher.spot
+    if status == "candidate" and spot is not None and spot.discards is not None:
+        # All-in before the draw: adjustable only when every live player's draw is known.
+        drawn = [spot.discards[s] for s in range(n) if spot.live[s]]
+        if any(cards is None or "?" in cards for cards in drawn):
+            status = "unknown_cards"
     players = list(history.players) if history.players else [f"p{k + 1}" for k in range(n)]
     return HandFacts(
         source=history.source,
