@@ -163,3 +163,32 @@ def test_documents_written_as_histories_are_read_fast(document):
             lines.append(f"{key} = {value!r}")
     text = "\n".join(lines)
     assert _check(text) is not None, text
+
+
+# One `key = value` a line, arrays on one line: the layout read line by line.
+_PLAIN_PIECES = st.sampled_from(
+    ["1", "-2", "+3", "01", "1.5", "1e3", "inf", "nan", "true", "false", "00:00:00",
+     "2009-07-01", "99:00:00", "'x'", "'a, b'", '"c"', "', '", ", ", ",", "[", "]", "'", '"',
+     "é", " ", "=", " = "]
+)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["a", "b", "c", "d-e"]), st.lists(_PLAIN_PIECES, max_size=7)),
+        max_size=5,
+    )
+)
+def test_random_plain_lines_are_never_read_differently(lines):
+    _check("\n".join(f"{key} = {''.join(value)}" for key, value in lines))
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared hand histories are not present")
+def test_the_dataset_layout_is_read_line_by_line():
+    from showdown.history.toml_subset import _plain_lines
+
+    texts = [text for text in _shared_texts() if "venue = " in text]
+    plain = [text for text in texts if _plain_lines(text) is not None]
+    assert len(plain) > 0.9 * len(texts) > 100
+    assert all(_same(_plain_lines(text), tomllib.loads(text)) for text in plain)

@@ -76,6 +76,9 @@ _NOT_INTEGER = re.compile(r"[.eEin]")
 def loads(text: str) -> dict[str, Any] | None:
     """The TOML document ``text`` as ``tomllib.loads`` reads it, or ``None`` when ``text``
     uses more of TOML than hand histories do (or is not valid TOML)."""
+    plain = _plain_lines(text)
+    if plain is not None:
+        return plain
     if "\r" in text:
         text = text.replace("\r\n", "\n")
         if "\r" in text:
@@ -178,3 +181,85 @@ def _scalar(text: str, position: int) -> tuple[Any, int]:
         except ValueError:  # 25:00:00 or 2009-02-30: tomllib says why
             return None, -1
     return value, match.end()
+
+
+# --- the plainest layout, line by line: what the public dataset writes ----------------
+#
+# ``key = value`` with one space either side, one value a line (arrays on one line), no
+# comments, no blank space at the ends of lines. Each line is cut by ``partition`` and
+# read by its first character, without the expressions above; anything else (a comment,
+# a multi-line array, an escape, a value of another shape) gives ``None`` and the text
+# goes through :func:`loads`'s general path.
+
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_PLAIN_INTEGER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)")
+_PLAIN_FLOAT = re.compile(
+    r"[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|[+-]?(?:inf|nan)"
+)
+_PLAIN_TIME = re.compile(r"([0-9]{2}):([0-9]{2}):([0-9]{2})")
+_PLAIN_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
+# Characters TOML refuses inside strings (control characters but tab).
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+_NOT_READ = object()
+
+
+def _plain_lines(text: str) -> dict[str, Any] | None:
+    if "#" in text or "\\" in text or "\r" in text or "\t" in text:
+        return None
+    data: dict[str, Any] = {}
+    for line in text.split("\n"):
+        if not line:
+            continue
+        key, equals, value = line.partition(" = ")
+        if not equals or key in data or not _PLAIN_KEY.fullmatch(key):
+            return None
+        if value[:1] == "[":
+            if value[-1:] != "]":
+                return None
+            read = _plain_array(value[1:-1])
+        else:
+            read = _plain_scalar(value)
+        if read is _NOT_READ:
+            return None
+        data[key] = read
+    return data
+
+
+def _plain_scalar(value: str) -> Any:
+    first = value[:1]
+    if first == "'" or first == '"':
+        inside = value[1:-1]
+        if len(value) < 2 or value[-1] != first or first in inside or _CONTROL.search(inside):
+            return _NOT_READ
+        return inside
+    if _PLAIN_INTEGER.fullmatch(value):
+        return int(value)
+    if _PLAIN_FLOAT.fullmatch(value):
+        return float(value)
+    if value == "true" or value == "false":
+        return value == "true"
+    time, date = _PLAIN_TIME.fullmatch(value), _PLAIN_DATE.fullmatch(value)
+    try:
+        if time is not None:
+            hour, minute, second = map(int, time.groups())
+            return datetime.time(hour, minute, second)
+        if date is not None:
+            return datetime.date(*map(int, date.groups()))
+    except ValueError:  # 25:00:00 or 2009-02-30: tomllib says why
+        pass
+    return _NOT_READ
+
+
+def _plain_array(inside: str) -> Any:
+    """The items of a one-line array written ``[a, b, c]`` (``inside``: between the brackets)."""
+    if not inside:
+        return []
+    items = []
+    for item in inside.split(", "):
+        if item[:1] in ("'", '"') and (item[-1:] != item[:1] or len(item) < 2):
+            return _NOT_READ  # a string holding ", ", or not one string: the general path
+        value = _plain_scalar(item)
+        if value is _NOT_READ:
+            return _NOT_READ
+        items.append(value)
+    return items
