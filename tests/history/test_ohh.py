@@ -145,6 +145,12 @@ def changed(path: list[object], value: object) -> dict:
             r"field 'rounds\[1\].cards': '1d' is not a card",
         ),
         (changed(["pots", 0, "rake"], 2), r"field 'pots': the wins plus the rake are not the pots"),
+        (
+            changed(["rounds", 0, "actions", 4, "player_id"], {}),
+            r"actions\[4\].player_id': no player \{\}",
+        ),
+        (changed(["pots", 0, "player_wins", 0, "player_id"], [4]), r"player_wins\[0\].player_id'"),
+        (changed(["rounds", 1, "id"], "one"), r"field 'rounds\[1\].id': expected a number"),
     ],
 )
 def test_errors_name_the_hand_and_the_field(hand, message):

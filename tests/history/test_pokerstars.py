@@ -235,6 +235,20 @@ def test_errors_name_the_hand_the_line_and_the_field(text, message):
     assert caught.value.hand == 77
 
 
+@pytest.mark.parametrize(
+    ("line", "replacement", "message"),
+    [
+        ("Cat: calls $4", "Cat: calls ", r"line 23 'Cat: calls': action: cannot read 'calls'"),
+        ("Ann: bets $4", "Ann: bets", r"line 26 'Ann: bets': action: cannot read 'bets'"),
+        ("Dealt to Ann [Qh Qd]", "Dealt to Ann [Qh Qd", r"line 9 .*: dealt: no \[cards\]"),
+    ],
+)
+def test_a_cut_line_is_an_error_naming_it_not_a_traceback(line, replacement, message):
+    text = (DATA / "pokerstars_holdem_limit.txt").read_text().replace(line, replacement)
+    with pytest.raises(PokerStarsError, match=r"hand #3001, " + message):
+        parse_pokerstars_hand(text)
+
+
 def test_text_before_the_first_hand_is_reported_not_lost():
     results = list(
         pokerstars_hands("garbage\n" + HEADER + TABLE + FOLDED + PAID + "Total pot $2 | Rake $0\n")

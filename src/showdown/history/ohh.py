@@ -291,11 +291,14 @@ def _rounds(rounds: Any, position: dict[Any, int], state: _Betting, variant: str
     width = 2 if variant.endswith("T") else 4
     events: list[str] = []  # actions and boards, deals added in front once all are known
     boards_seen: set[str] = set()
-    for index, round_ in enumerate(
-        sorted(rounds, key=lambda r: r.get("id", 0) if isinstance(r, dict) else 0)
-    ):
+    for index, round_ in enumerate(rounds):
+        _check(isinstance(round_, dict), f"rounds[{index}]", "expected an object")
+        number = round_.get("id", Fraction(index))
+        _check(isinstance(number, Fraction), f"rounds[{index}].id", "expected a number")
+    # The rounds in the order they happened (their ids), each named by its place in the file.
+    in_order = sorted(enumerate(rounds), key=lambda item: item[1].get("id", Fraction(item[0])))
+    for index, round_ in in_order:
         where = f"rounds[{index}]"
-        _check(isinstance(round_, dict), where, "expected an object")
         street = str(round_.get("street", ""))
         if street in ("Flop", "Turn", "River"):
             cards = _cards(round_.get("cards", []), f"{where}.cards")
@@ -323,9 +326,7 @@ def _action(action: Any, where: str, position: dict[Any, int], state: _Betting) 
     kind = action.get("action")
     if kind in ("Sits Down", "Stands Up"):
         return []
-    seat = position.get(action.get("player_id"))
-    _check(seat is not None, f"{where}.player_id", f"no player {_shown(action.get('player_id'))}")
-    assert seat is not None
+    seat = _seat(position, action.get("player_id"), f"{where}.player_id")
     player = f"p{seat + 1}"
     amount = action.get("amount", Fraction(0))
     if kind == "Dealt Cards":
@@ -368,6 +369,14 @@ def _action(action: Any, where: str, position: dict[Any, int], state: _Betting) 
     raise ValueError(f"field '{where}.action': {kind!r} is not an action read here")
 
 
+def _seat(position: dict[Any, int], player_id: Any, where: str) -> int:
+    """The position of the player with this id, else an error naming ``where``."""
+    seat = position.get(player_id) if isinstance(player_id, Fraction) else None
+    _check(seat is not None, where, f"no player {_shown(player_id)}")
+    assert seat is not None
+    return seat
+
+
 def _pots(pots: Any, position: dict[Any, int], n: int) -> tuple[list[Fraction], Fraction, Fraction]:
     _check(isinstance(pots, list) and bool(pots), "pots", "expected a list of pots")
     won = [Fraction(0)] * n
@@ -382,9 +391,7 @@ def _pots(pots: Any, position: dict[Any, int], n: int) -> tuple[list[Fraction], 
         for number, win in enumerate(wins):
             at = f"{where}.player_wins[{number}]"
             _check(isinstance(win, dict), at, "expected an object")
-            seat = position.get(win.get("player_id"))
-            _check(seat is not None, f"{at}.player_id", f"no player {_shown(win.get('player_id'))}")
-            assert seat is not None
+            seat = _seat(position, win.get("player_id"), f"{at}.player_id")
             won[seat] += _money(win.get("win_amount"), f"{at}.win_amount")
     return won, rake, total
 

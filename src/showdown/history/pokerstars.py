@@ -319,6 +319,8 @@ def _read_body(hand: HandReading, big_blind: Fraction, stud: bool) -> None:
         dealt = re.match(r"^Dealt to (.+?) \[", line)
         if dealt is not None and dealt.group(1) in hand.by_name:
             groups = [_cards(group, "dealt") for group in _CARDS.findall(line)]
+            if not groups:
+                raise hand.fail("dealt", "no [cards]")
             hand.events.append(("dealt", (hand.by_name[dealt.group(1)], groups)))
             continue
         spoken = _speaker(hand, line)
@@ -402,15 +404,16 @@ def _player_line(
     verb = words.split(" ", 1)[0]
     if verb == "checks" and words == "checks":
         hand.events.append(("act", (player, "cc", None)))
-    elif verb == "calls":
-        player.round_bet += money(words.split()[1], "call")
-        player.put += money(words.split()[1], "call")
-        hand.events.append(("act", (player, "cc", None)))
-    elif verb == "bets":
-        amount = money(words.split()[1], "bet")
+    elif verb in ("calls", "bets"):
+        found = re.match(r"(?:calls|bets) (\S+)$", words)
+        if found is None:
+            raise hand.fail("action", f"cannot read {rest!r}")
+        amount = money(found.group(1), verb.removesuffix("s"))
         player.round_bet += amount
         player.put += amount
-        hand.events.append(("act", (player, "cbr", player.round_bet)))
+        # A call is "cc"; a bet is "cbr" to the round total.
+        verb_phh, total = ("cc", None) if verb == "calls" else ("cbr", player.round_bet)
+        hand.events.append(("act", (player, verb_phh, total)))
     elif verb in ("raises", "completes"):
         found = re.match(r"(?:raises \S+|completes it) to (\S+)$", words)
         if found is None:
