@@ -338,3 +338,43 @@ def test_amounts_keep_every_cent_of_large_stacks():
     history = parse_pokerstars_hand(text)
     assert history.starting_stacks[2] == 123456789012.34
     assert read_phh(write_phh(history)).finishing_stacks[2] == 123456789012.34
+
+
+def test_notes_after_an_amount_are_read_past():
+    text = (DATA / "pokerstars_holdem_limit.txt").read_text()
+    capped = text.replace(
+        "Ann: raises $4 to $8", "Ann: raises $4 to $8 and has reached the $16 cap"
+    )
+    assert parse_pokerstars_hand(capped) == parse_pokerstars_hand(text)
+
+
+def test_windows_line_endings_and_a_byte_order_mark(tmp_path):
+    text = (DATA / "pokerstars_holdem_cash.txt").read_text()
+    path = tmp_path / "windows.txt"
+    path.write_bytes(("\ufeff" + text).replace("\n", "\r\n").encode("utf-8"))
+    report = ReadReport()
+    read_back = list(hands(path, report=report))
+    assert report.skipped == 0
+    assert [h.actions for h in read_back] == [h.actions for _, h in pokerstars_hands(text)]
+
+
+def test_mutated_hands_give_a_history_or_a_pokerstars_error_never_a_traceback():
+    # Lines dropped, repeated, cut, garbled or swapped: every outcome is one of the two.
+    import random
+
+    rng = random.Random(11)
+    texts = [path.read_text() for path in FILES]
+    for _ in range(400):
+        lines = rng.choice(texts).splitlines()
+        k = rng.randrange(len(lines))
+        edit = rng.randrange(4)
+        if edit == 0:
+            del lines[k]
+        elif edit == 1:
+            lines.insert(k, rng.choice(lines))
+        elif edit == 2:
+            lines[k] = lines[k][: rng.randrange(len(lines[k]) + 1)]
+        else:
+            lines[k - 1], lines[k] = lines[k], lines[k - 1]
+        for _, result in pokerstars_hands("\n".join(lines)):
+            assert isinstance(result, (HandHistory, PokerStarsError))

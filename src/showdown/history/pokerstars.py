@@ -105,6 +105,7 @@ _FEE = re.compile(r"\|\s*([A-Za-z][A-Za-z ]*?)\s+([$€£]?[0-9][0-9.,]*)")
 _UNCALLED = re.compile(r"^Uncalled bet \((\S+)\) returned to (.+)$")
 _COLLECTED = re.compile(r"^(.+) collected (\S+) from (?:the )?(?:main |side )?pot(?:-\d+)?\s*$")
 _CURRENCY = str.maketrans("", "", "$€£,")
+_NOTES = re.compile(r" and (?:is all-in|has reached the (?:\S+ )?cap)")
 
 _BOARD_STREETS = ("FLOP", "TURN", "RIVER")
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
@@ -368,7 +369,8 @@ def _player_line(
     def money(text: str, what: str) -> Fraction:
         return _amount(text, what)
 
-    words = rest.replace(" and is all-in", "").replace(" and has reached the cap", "")
+    # "... and is all-in", "... and has reached the $3 cap": notes the amounts already say.
+    words = _NOTES.sub("", rest)
     if rest.startswith("posts "):
         amount = money(rest.split()[-1], "post")
         if rest.startswith("posts the ante"):
