@@ -11,9 +11,17 @@ the effective stack (the smaller of the two stacks of the players still in,
 before the blinds, in big blinds, rounded to 0.1 bb; antes count), solved
 once per stack and kept.
 
-Heads-up this is the equilibrium of the push/fold game; at a table of three
-or more it applies the same two ranges to whoever is left (three-handed
-equilibria are not solved), which is an approximation.
+Heads-up this is the equilibrium of the push/fold game. At a hold'em table
+of exactly three players it plays the three-handed equilibrium of
+:func:`showdown.tournament.push_fold_3way` in chips instead (the button
+shoves or folds; the small blind calls the button, or shoves when the button
+folded; the big blind calls the button alone, the button and the small
+blind, or the small blind), at the three stacks of the hand in whole bb
+(from 2 to 25 bb), solved once per spot and kept (a solve takes tens of
+seconds; the first one also builds the class-triple tables). A spot that
+is not in that game (a limp, four or more players) falls back to the
+heads-up ranges at the effective stack, an approximation; any raise is
+answered as if it were all in.
 
 A mixed frequency is played over the combos: each combo of the class is in
 or out by a hash of its two cards and the stack, so that share of the
@@ -40,6 +48,10 @@ __all__ = ["PushFoldAgent"]
 STACK_STEP = 0.1
 #: Largest effective stack solved (bb): deeper stacks play the ranges of this one.
 DEEPEST = 100.0
+#: Three-handed stacks are whole bb from 2 to this (deeper play as this).
+THREE_HANDED_DEEPEST = 25
+#: The three-handed decisions (rows of ``_three_handed``), as in ``tournament.threehanded``.
+BUTTON_SHOVE, SMALL_CALL, BIG_CALL_BUTTON, BIG_CALL_BOTH, SMALL_SHOVE, BIG_CALL_SMALL = range(6)
 
 
 @lru_cache(maxsize=1024)
@@ -49,6 +61,15 @@ def _ranges(stack_tenths: int, ante_thousandths: int) -> tuple[NDArray[np.float6
 
     result = push_fold(stack_tenths * STACK_STEP, ante=ante_thousandths / 1000)
     return result.shove_grid.reshape(-1), result.call_grid.reshape(-1)
+
+
+@lru_cache(maxsize=64)
+def _three_handed(stacks_bb: tuple[int, int, int], ante_thousandths: int) -> NDArray[np.float64]:
+    """``(6, 169)`` frequencies of the three-handed decisions at (button, SB, BB) stacks."""
+    from ..tournament import push_fold_3way
+
+    result = push_fold_3way(list(stacks_bb), ante=ante_thousandths / 1000)
+    return result.grids.reshape(6, -1)
 
 
 def _class_index(first: int, second: int) -> int:
@@ -99,16 +120,63 @@ class PushFoldAgent:
         big_blind = hand.stakes.big_blind
         if big_blind <= 0:
             return "fold"
-        spot = self._spot(hand, seat)
-        shove, call = _ranges(*spot)
         cards = hand.hole_cards[seat]
         index = _class_index(int(cards[0]), int(cards[1]))
-        facing_raise = hand.current_bet > big_blind
-        frequency = call[index] if facing_raise else shove[index]
+        three_handed = self._three_handed_spot(hand, seat)
+        if three_handed is not None:
+            stacks, ante_thousandths, decision = three_handed
+            frequency = _three_handed(stacks, ante_thousandths)[decision, index]
+            spot = (stacks[0] * 10_000 + stacks[1] * 100 + stacks[2], 1000 + decision)
+        else:
+            spot = self._spot(hand, seat)
+            shove, call = _ranges(*spot)
+            facing_raise = hand.current_bet > big_blind
+            frequency = call[index] if facing_raise else shove[index]
         if _uniform([int(card) for card in cards], spot) >= frequency:
             return "fold"
         bounds = hand.raise_bounds()
         return "call" if bounds is None else bounds[1]
+
+    @staticmethod
+    def _three_handed_spot(
+        hand: HandLike, seat: int
+    ) -> tuple[tuple[int, int, int], int, int] | None:
+        """(stacks in whole bb, ante in thousandths, decision), or None outside that game."""
+        if hand.n != 3 or hand.stakes.ante < 0:
+            return None
+        big_blind = hand.stakes.big_blind
+        ante = hand.stakes.ante / big_blind
+        starting = [stack + total for stack, total in zip(hand.stacks, hand.totals, strict=True)]
+        if min(starting) < (1.0 + ante) * big_blind:
+            return None
+        button = hand.button
+        small, big = (button + 1) % 3, (button + 2) % 3
+        posted = big_blind + hand.stakes.ante
+
+        def raised(player: int) -> bool:
+            return not hand.folded[player] and hand.totals[player] > posted
+
+        if seat == button and not any(raised(player) for player in range(3)):
+            decision = BUTTON_SHOVE
+        elif seat == small and hand.folded[button] and not raised(big):
+            decision = SMALL_SHOVE
+        elif seat == small and raised(button):
+            decision = SMALL_CALL
+        elif seat == big and hand.folded[button] and raised(small):
+            decision = BIG_CALL_SMALL
+        elif seat == big and raised(button):
+            decision = BIG_CALL_BUTTON if hand.folded[small] else BIG_CALL_BOTH
+            if not hand.folded[small] and not raised(small):
+                return None  # the small blind limped behind: not in the game
+        else:
+            return None
+        lowest = int(-(-(1.0 + ante) // 1))
+        order = (button, small, big)
+        stacks = tuple(
+            min(max(round(starting[player] / big_blind), lowest, 2), THREE_HANDED_DEEPEST)
+            for player in order
+        )
+        return (stacks[0], stacks[1], stacks[2]), round(ante * 1000), decision
 
     @staticmethod
     def _spot(hand: HandLike, seat: int) -> tuple[int, int]:

@@ -1,0 +1,83 @@
+"""The push/fold agent at a three-handed table: which decision of the three-handed game it plays.
+
+Finding the spot needs no solve (fast); the match against the other agents
+solves the 10/10/10 bb game once and is slow.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from showdown.simulator import HandState, Stakes, simulate
+from showdown.simulator.pushfold_agent import (
+    BIG_CALL_BOTH,
+    BIG_CALL_BUTTON,
+    BIG_CALL_SMALL,
+    BUTTON_SHOVE,
+    SMALL_CALL,
+    SMALL_SHOVE,
+    PushFoldAgent,
+)
+
+
+def _hand(stacks=(16, 24, 20), ante=0) -> HandState:
+    # Seats 0, 1, 2: the small blind, the big blind, the button (the last seat by default).
+    stakes = Stakes.blinds(1, 2) if not ante else Stakes.blinds(1, 2, ante=ante)
+    return HandState("nlhe", stakes, list(stacks))
+
+
+def _spot(hand):
+    return PushFoldAgent._three_handed_spot(hand, hand.actor)
+
+
+def _shove(hand) -> None:
+    hand.act("raise", hand.raise_bounds()[1])
+
+
+def test_the_button_opens_first() -> None:
+    hand = _hand()
+    button, small, big = hand.button, (hand.button + 1) % 3, (hand.button + 2) % 3
+    assert (button, small, big) == (2, 0, 1)
+    assert hand.actor == button
+    # Stacks in whole bb, button first: 10, 8 and 12 bb.
+    assert _spot(hand) == ((10, 8, 12), 0, BUTTON_SHOVE)
+    hand.act("fold")
+    assert hand.actor == small
+    assert _spot(hand) == ((10, 8, 12), 0, SMALL_SHOVE)
+    _shove(hand)
+    assert hand.actor == big
+    assert _spot(hand) == ((10, 8, 12), 0, BIG_CALL_SMALL)
+
+
+def test_the_blinds_facing_the_button() -> None:
+    hand = _hand()
+    _shove(hand)
+    assert _spot(hand)[2] == SMALL_CALL
+    hand.act("fold")
+    assert _spot(hand)[2] == BIG_CALL_BUTTON
+    hand = _hand()
+    _shove(hand)
+    hand.act("call")
+    assert _spot(hand)[2] == BIG_CALL_BOTH
+
+
+def test_spots_outside_the_game_fall_back() -> None:
+    hand = _hand()
+    hand.act("call")  # the button limps: not a push/fold spot
+    assert _spot(hand) is None
+    assert _spot(HandState("nlhe", Stakes.blinds(1, 2), [20, 20])) is None  # heads-up
+    assert _spot(HandState("nlhe", Stakes.blinds(1, 2), [20, 20, 20, 20])) is None
+
+
+def test_deep_stacks_are_capped() -> None:
+    assert _spot(_hand((16, 24, 200)))[0] == (25, 8, 12)
+
+
+@pytest.mark.slow
+def test_it_beats_the_other_agents_three_handed() -> None:
+    result = simulate(
+        "nlhe", ["pushfold", "strength", "random"], hands=3000, seed=7, starting_stack=20
+    )
+    seat = result.seats[0]
+    assert seat.agent == "pushfold"
+    assert seat.bb_per_100_low > 0, (seat.bb_per_100, seat.bb_per_100_low)
