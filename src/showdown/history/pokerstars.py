@@ -17,7 +17,7 @@ and reads one hand at a time into the same model the PHH reader produces:
 - the result: ``winnings`` (what each player collected, the rake already taken
   off, as the site logs it) and ``finishing_stacks`` (starting stack, minus the
   chips put in after any uncalled bet came back, plus the winnings); the rake
-  is ``_rake``. The chips the hand puts in must equal the summary's total pot,
+  is ``_rake`` (every fee of the summary line: rake, jackpot). The chips the hand puts in must equal the summary's total pot,
   and the winnings plus the rake must equal it too, or the hand is refused.
 
 Amounts are written in the file's units (dollars with cents, or tournament
@@ -29,6 +29,9 @@ Decisions where the model has no place for what the site writes:
   recorded in ``_second_board`` and the winnings are the site's (both runs
   added), so the file's result stands; a replay by the rules settles one board
   and may differ from it;
+- a blind posted outside the blind seats (a player coming back): live but
+  acting in turn on the site, while PHH blinds past the big blind are
+  straddles acting last; refused with that reason;
 - 5 Card Draw: the simulator's five-card draw (``F5D``) is an ante game acting
   from the left of the button and the site's is played with blinds, so it is
   refused with that reason; games the simulator does not play (razz,
