@@ -200,7 +200,12 @@ def run_compiled(
             raise ValueError("client: recorded hands are kept by local runs only")
         from .tasks import run_on_cluster
 
-        return run_on_cluster(session, hands=hands, client=client, progress=progress)
+        play_began = time.perf_counter()
+        totals = run_on_cluster(
+            session, hands=hands, client=client, chunk_hands=CHUNK_HANDS, progress=progress
+        )
+        # Workers compile or load the kernel inside their tasks: the cluster run's time is all play.
+        return finish_run(*totals, seconds=time.perf_counter() - play_began)
     if record and on_records is not None:
         raise ValueError("record: keep the whole session or stream it (on_records), not both")
     play = _Player(session, resolve_threads(threads, tables))

@@ -19,7 +19,6 @@ kept busy (``simulate(tables=...)``; the default, 64, suits small clusters).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -28,7 +27,6 @@ import numpy as np
 from ..._tasks import DaskRunner
 from ...evaluator.tables import get_tables
 from . import layout
-from .engine import CHUNK_HANDS, CompiledRun, finish_run
 from .prepare import (
     Session,
     new_records,
@@ -46,10 +44,12 @@ GROUPS_PER_WORKER_THREAD = 4
 
 
 class SessionJob(NamedTuple):
-    """What every group task shares: the session and its length."""
+    """What every group task shares: the session, its length and the hands per kernel call
+    (the engine's, passed in: the engine sits above this module)."""
 
     session: Session
     hands: int
+    chunk_hands: int
 
 
 class GroupRun(NamedTuple):
@@ -67,10 +67,10 @@ def play_group(job: SessionJob, group: tuple[int, int]) -> GroupRun:
     """Play tables ``group[0] .. group[1] - 1`` through the whole session (a pure task).
 
     The calls cut the session as a local run without progress does (whole
-    rounds of ``CHUNK_HANDS`` hands); how it is cut changes nothing, since a
+    rounds of ``job.chunk_hands`` hands); how it is cut changes nothing, since a
     table's hands follow one another whatever the call boundaries.
     """
-    session, hands = job
+    session, hands, chunk_hands = job
     first, last = group
     tables, rules = session.tables, session.rules
     kernel = session_kernel(session)
@@ -79,7 +79,7 @@ def play_group(job: SessionJob, group: tuple[int, int]) -> GroupRun:
     records = new_records(session, 0)
     scratch = layout.new_scratch(rules.players, rules.hole_count)
     evaluator = get_tables()
-    chunk = max(tables, CHUNK_HANDS // tables * tables)
+    chunk = max(tables, chunk_hands // tables * tables)
     net = [0] * rules.players
     done = 0
     while done < hands:
@@ -130,13 +130,15 @@ def run_on_cluster(
     *,
     hands: int,
     client: Any,
+    chunk_hands: int,
     progress: Callable[[int, int], object] | None = None,
-) -> CompiledRun:
+) -> tuple[layout.Results, list[int], np.ndarray]:
     """Play the session as group tasks on ``client``'s cluster; the same run as locally.
 
+    Returns every table's results, the exact chips won per seat and the final
+    stacks, which the engine turns into its run (``engine.finish_run``).
     ``progress(hands_done, hands)`` is called as each group finishes.
     """
-    began = time.perf_counter()
     runner = DaskRunner(client, label="simulate")
     groups = table_groups(session.tables, runner.slots)
     table_hands = per_table_hands(session.tables, hands)
@@ -151,7 +153,7 @@ def run_on_cluster(
     results = new_results(session)
     stacks = new_state(session).stacks
     net = [0] * session.rules.players
-    job = SessionJob(session, hands)
+    job = SessionJob(session, hands, chunk_hands)
     for run in runner.map(play_group, job, groups, on_done):
         last = run.first + run.showdowns.size
         results.counters[run.first : last] = run.counters
@@ -159,5 +161,4 @@ def run_on_cluster(
         results.showdowns[run.first : last] = run.showdowns
         stacks[run.first : last] = run.stacks
         net = [total + chips for total, chips in zip(net, run.net, strict=True)]
-    # Workers compile or load the kernel inside their tasks: the cluster run's time is all play.
-    return finish_run(results, net, stacks, seconds=time.perf_counter() - began)
+    return results, net, stacks
