@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..rules import Stakes, Variant
-from .actions import LegalActions, PlayerView
+from .actions import LegalActions
 
 UNKNOWN = -1
 """Code of a card whose value is not known (PHH ``??``)."""
@@ -191,24 +191,6 @@ class HandBase:
     def showdown_order(self) -> list[int]:
         """Seats in the order they show (empty when nobody showed down)."""
         return list(self._showdown_order)
-
-    def view(self, player: int) -> PlayerView:
-        """What ``player`` may see: own cards, face-up cards, board, bets; never the deck.
-
-        Examples
-        --------
-        >>> from showdown.simulator import HandState, Stakes
-        >>> hand = HandState("stud", Stakes.stud(1, 2, 5), [100, 100], seed=3)
-        >>> seen = hand.view(0)
-        >>> len(seen.hole_cards), [len(up) for up in seen.up_cards]
-        (3, [1, 1])
-        """
-        if not 0 <= player < self.n:
-            raise ValueError(f"view: seat {player} is not in 0..{self.n - 1}")
-        from .view import SeatView  # the view module builds on this one
-
-        # One composition of what a seat may see: the agents' snapshot's.
-        return SeatView(self, player).view()
 
     def __repr__(self) -> str:
         return (

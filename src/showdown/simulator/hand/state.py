@@ -37,7 +37,7 @@ import numpy as np
 
 from .. import core
 from ..rules import Stakes, Variant, get_variant
-from .actions import IllegalActionError
+from .actions import IllegalActionError, PlayerView
 from .base import (
     BETTING,
     COMPLETE,
@@ -51,6 +51,7 @@ from .betting import BettingMixin
 from .dealing import DealingMixin
 from .pots import ODD_CHIP_POLICIES
 from .settlement import ShowdownMixin
+from .view import SeatView
 
 #: Numbers handed to hands as they are created (``HandState.hand_id``).
 _HAND_IDS = itertools.count()
@@ -287,6 +288,22 @@ class HandState(BettingMixin, DealingMixin, ShowdownMixin):
         if len(amounts) != self.n or min(amounts) < 0:
             raise ValueError(f"{name}: expected {self.n} non-negative amounts, got {list(values)}")
         return amounts
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may see: own cards, face-up cards, board, bets; never the deck.
+
+        Examples
+        --------
+        >>> from showdown.simulator import HandState, Stakes
+        >>> hand = HandState("stud", Stakes.stud(1, 2, 5), [100, 100], seed=3)
+        >>> seen = hand.view(0)
+        >>> len(seen.hole_cards), [len(up) for up in seen.up_cards]
+        (3, [1, 1])
+        """
+        if not 0 <= player < self.n:
+            raise ValueError(f"view: seat {player} is not in 0..{self.n - 1}")
+        # One composition of what a seat may see: the agents' snapshot's.
+        return SeatView(self, player).view()
 
     # ------------------------------------------------------------------ events
 
