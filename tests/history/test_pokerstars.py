@@ -378,3 +378,29 @@ def test_mutated_hands_give_a_history_or_a_pokerstars_error_never_a_traceback():
             lines[k - 1], lines[k] = lines[k], lines[k - 1]
         for _, result in pokerstars_hands("\n".join(lines)):
             assert isinstance(result, (HandHistory, PokerStarsError))
+
+
+def test_analyze_reads_pokerstars_files_and_loses_no_hand():
+    pytest.importorskip("pandas")
+    import warnings
+
+    from showdown.history import analyze
+
+    # Files without all-ins: the all-in adjustment (equity runs) is tested elsewhere.
+    files = [path for path in FILES if "tournament" not in path.name and "twice" not in path.name]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", BadHandWarning)
+        result = analyze(files)
+    frame = result.hands
+    by_number = {n: h for path in files for n, h in pokerstars_hands(path.read_text())}
+    analysed = set(frame["hand_id"].astype(int))
+    skipped = {bad.hand for bad in result.bad}
+    # Every hand of the files is analysed or reported, never lost.
+    assert analysed | skipped >= set(by_number) and not analysed & skipped
+    for number in analysed:
+        history = by_number[number]
+        rows = frame[frame["hand_id"].astype(int) == number].set_index("player")
+        for name, start, finish in zip(
+            history.players, history.starting_stacks, history.finishing_stacks, strict=True
+        ):
+            assert rows.loc[name, "net"] == pytest.approx(finish - start)
