@@ -17,8 +17,9 @@ and reads one hand at a time into the same model the PHH reader produces:
 - the result: ``winnings`` (what each player collected, the rake already taken
   off, as the site logs it) and ``finishing_stacks`` (starting stack, minus the
   chips put in after any uncalled bet came back, plus the winnings); the rake
-  is ``_rake`` (every fee of the summary line: rake, jackpot). The chips the hand puts in must equal the summary's total pot,
-  and the winnings plus the rake must equal it too, or the hand is refused.
+  is ``_rake`` (every fee of the summary line: rake, jackpot). The chips the
+  hand puts in must equal the summary's total pot, and the winnings plus the
+  rake must equal it too, or the hand is refused.
 
 Amounts are written in the file's units (dollars with cents, or tournament
 chips); the PHH model replays them in scaled whole chips.
