@@ -39,14 +39,14 @@ def test_the_button_opens_first() -> None:
     button, small, big = hand.button, (hand.button + 1) % 3, (hand.button + 2) % 3
     assert (button, small, big) == (2, 0, 1)
     assert hand.actor == button
-    # Stacks in whole bb, button first: 10, 8 and 12 bb.
-    assert _spot(hand) == ((10, 8, 12), 0, BUTTON_SHOVE)
+    # Stacks in whole bb, button first: 10, 8 and 12 bb, the 12 playing as 10.
+    assert _spot(hand) == ((10, 8, 10), 0, BUTTON_SHOVE)
     hand.act("fold")
     assert hand.actor == small
-    assert _spot(hand) == ((10, 8, 12), 0, SMALL_SHOVE)
+    assert _spot(hand) == ((10, 8, 10), 0, SMALL_SHOVE)
     _shove(hand)
     assert hand.actor == big
-    assert _spot(hand) == ((10, 8, 12), 0, BIG_CALL_SMALL)
+    assert _spot(hand) == ((10, 8, 10), 0, BIG_CALL_SMALL)
 
 
 def test_the_blinds_facing_the_button() -> None:
@@ -70,7 +70,10 @@ def test_spots_outside_the_game_fall_back() -> None:
 
 
 def test_deep_stacks_are_capped() -> None:
-    assert _spot(_hand((16, 24, 200)))[0] == (25, 8, 12)
+    # The button's 100 bb play as the big blind's 12 (nobody can win more from it) ...
+    assert _spot(_hand((16, 24, 200)))[0] == (12, 8, 12)
+    # ... and every stack as at most 25 bb.
+    assert _spot(_hand((60, 70, 200)))[0] == (25, 25, 25)
 
 
 @pytest.mark.slow

@@ -17,7 +17,8 @@ of exactly three players it plays the three-handed equilibrium of
 shoves or folds; the small blind calls the button, or shoves when the button
 folded; the big blind calls the button alone, the button and the small
 blind, or the small blind), at the three stacks of the hand in whole bb
-(from 2 to 25 bb), solved once per spot and kept (a solve takes tens of
+(from 2 to 25 bb; the biggest counted as the second biggest, since chips no
+one can win play no part in chips), solved once per spot and kept (a solve takes tens of
 seconds; the first one also builds the class-triple tables). A spot that
 is not in that game (a limp, four or more players) falls back to the
 heads-up ranges at the effective stack, an approximation; any raise is
@@ -172,8 +173,14 @@ class PushFoldAgent:
             return None
         lowest = int(-(-(1.0 + ante) // 1))
         order = (button, small, big)
+        # Chips beyond the second-largest stack are never at risk, so in chips the biggest
+        # stack plays as if it had only that many: fewer distinct spots to solve.
+        covered = sorted(starting)[1]
         stacks = tuple(
-            min(max(round(starting[player] / big_blind), lowest, 2), THREE_HANDED_DEEPEST)
+            min(
+                max(round(min(starting[player], covered) / big_blind), lowest, 2),
+                THREE_HANDED_DEEPEST,
+            )
             for player in order
         )
         return (stacks[0], stacks[1], stacks[2]), round(ante * 1000), decision
