@@ -362,7 +362,7 @@ def rows_of(hand: str, board: str, game: str = "omaha", dead: str = "") -> set[s
 )
 def test_matches_oracle_on_chosen_boards(board: str, game: str) -> None:
     generator = np.random.default_rng(len(board) * 97 + len(game))
-    rng = sampled_range(generator, game, 150, cards(board))
+    rng = sampled_range(generator, game, 110, cards(board))
     check_against_oracle(rng, cards(board), [])
 
 
@@ -486,6 +486,13 @@ def test_game_comes_from_the_range_or_the_argument() -> None:
     # A HandRange of five cards is Omaha with five cards.
     five = showdown.cards.parse_hand_or_range("AsAhKdQc2c, AsAhKdQc3c", 5)
     assert range_stats(five, "Ks7d2h").attrs["game"] == "omaha5"
+
+
+def test_a_range_of_the_wrong_size_for_the_game_is_named() -> None:
+    with pytest.raises(ValueError, match=r"range: a 2-card range does not fit omaha"):
+        range_stats(Range("AA"), "Ks7d2c", game="omaha")
+    with pytest.raises(ValueError, match=r"range: a 4-card range does not fit omaha5"):
+        range_stats(Range("AA:xxyy", game="omaha"), "Ks7d2c", game="omaha5")
 
 
 @pytest.mark.parametrize(

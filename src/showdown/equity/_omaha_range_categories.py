@@ -126,15 +126,16 @@ def classify_omaha(
     >>> flags["No Made Hand"].tolist()
     [True, True]
     """
-    hands = np.asarray(hands, dtype=np.uint8)
+    # Writable copies: numba compiles a kernel again for read-only arrays (a
+    # Range's hands, a parsed board), so every evaluator call here passes
+    # writable ones and the Omaha low kernel compiles once.
+    hands, board = np.array(hands, dtype=np.uint8), np.array(board, dtype=np.uint8)
     n_hands = len(hands)
     seen = np.concatenate([board, dead]).astype(np.int64)
     best_five, category = _best_fives(hands, board)
     flags = _made_hands(hands, board, seen, best_five, category)
     if hilo:
-        # A writable copy: numba compiles read-only arrays (a Range's) apart,
-        # and _nut_low already calls with a writable one.
-        low = np.asarray(evaluate_omaha_low8(hands.copy(), board), dtype=np.int64).reshape(n_hands)
+        low = np.asarray(evaluate_omaha_low8(hands, board), dtype=np.int64).reshape(n_hands)
         nut_low = _nut_low(board, seen)
         flags["Nut Low"] = (low > 0) & (low == nut_low)
         flags["Non-nut Low"] = (low > 0) & (low != nut_low)
