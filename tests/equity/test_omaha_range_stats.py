@@ -396,6 +396,29 @@ def test_matches_oracle_on_structured_ranges() -> None:
         check_against_oracle(sample, cards(board), [])
 
 
+@pytest.mark.parametrize("case", range(3))
+def test_counts_do_not_depend_on_suit_names(case: int) -> None:
+    # Relabelling the suits of the range, the board and the dead cards
+    # together changes no row's count or weight.
+    generator = np.random.default_rng(500 + case)
+    deck = generator.permutation(52).tolist()
+    board, dead = deck[: 3 + case], deck[3 + case : 4 + case]
+    game = ("omaha", "omaha-hilo", "omaha5-hilo")[case]
+    rng = sampled_range(generator, game, 150, [*board, *dead])
+    relabel = generator.permutation(4)
+
+    def moved(codes: Sequence[int]) -> list[int]:
+        return [code // 4 * 4 + int(relabel[code % 4]) for code in codes]
+
+    moved_range = Range.from_combos(
+        np.array([moved(row) for row in rng.combos.tolist()], np.uint8), rng.weights, game=game
+    )
+    before = range_stats(rng, board, dead=dead)
+    after = range_stats(moved_range, moved(board), dead=moved(dead))
+    assert before["count"].tolist() == after["count"].tolist()
+    assert np.allclose(before["weight"], after["weight"])
+
+
 def test_wraps_found_by_enumeration() -> None:
     # Hands whose outs the oracle counts: the library's row follows the count.
     for hand, board in [
