@@ -6,6 +6,7 @@ matplotlib Axes.
 =============================  ===================================================
 ``plot_range``                 a range on the 13x13 grid (also ``Range.plot()``)
 ``plot_equity``                equity bars, 95 % error bars for sampled runs
+``plot_equity_distribution``   equity curves: each range's combos by percentile
 ``plot_categories``            hand categories of an equity result or range_stats
 ``plot_runouts``               equity after each possible next card
 ``plot_preflop_matrix``        a 169x169 heads-up equity table
@@ -25,7 +26,13 @@ Examples
 
 from ._plotting import band_chart, bar_chart, cumulative_net_chart, heatmap
 from .cards.plot import combo_values_grid, plot_range
-from .equity.plot import plot_categories, plot_equity, plot_preflop_matrix, plot_runouts
+from .equity.plot import (
+    plot_categories,
+    plot_equity,
+    plot_equity_distribution,
+    plot_preflop_matrix,
+    plot_runouts,
+)
 
 __all__ = [
     "band_chart",
@@ -35,6 +42,7 @@ __all__ = [
     "heatmap",
     "plot_categories",
     "plot_equity",
+    "plot_equity_distribution",
     "plot_preflop_matrix",
     "plot_range",
     "plot_runouts",
