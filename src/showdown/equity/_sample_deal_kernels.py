@@ -30,10 +30,11 @@ players' hands clash):
    its cards are drawn; Omaha, which evaluates cards rather than sums, keeps
    the cards themselves.
 
-Random numbers come from SplitMix64 (one 64-bit word of state; passes
-BigCrush). Each word deals two stub cards (multiply-shift of a 32-bit half by
-the number of cards left: bias below 52 / 2**32) or one alias draw (row and
-coin from a 64 x 32-bit multiply: bias below 2**-32).
+Random numbers come from SplitMix64 (``showdown._random_kernels``, the
+simulator's generator too: one 64-bit word of state; passes BigCrush). Each
+word deals two stub cards (multiply-shift of a 32-bit half by the number of
+cards left: bias below 52 / 2**32) or one alias draw (row and coin from a
+64 x 32-bit multiply: bias below 2**-32).
 
 The stream of random words is part of the answer: a seed gives the same
 deals, bit for bit, whatever the code around it (a test pins the counts of
@@ -48,25 +49,11 @@ from numba.core import cgutils, types
 from numba.core.errors import TypingError
 
 from .._jit import intrinsic, jit_inline, jit_kernel, leading_zeros, overload_inline
+from .._random_kernels import next_random
 
 _U1 = np.uint64(1)
 _LOW_32 = np.uint64(0xFFFFFFFF)
 _SHIFT_32 = np.uint64(32)
-
-# SplitMix64 constants.
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX_2 = np.uint64(0x94D049BB133111EB)
-
-
-@jit_inline
-def next_random(state):  # pragma: no cover - compiled
-    """(new state, 64 random bits): one SplitMix64 step."""
-    state = state + _GOLDEN
-    mixed = state
-    mixed = (mixed ^ (mixed >> np.uint64(30))) * _MIX_1
-    mixed = (mixed ^ (mixed >> np.uint64(27))) * _MIX_2
-    return state, mixed ^ (mixed >> np.uint64(31))
 
 
 @jit_inline

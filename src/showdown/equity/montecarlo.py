@@ -24,6 +24,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .._progress import Progress, ProgressLike, compiling
+from .._random_kernels import mix_words
 from .._tasks import Runner, ThreadRunner, runner_for
 from ..evaluator import get_tables
 from . import _sample_kernels
@@ -201,13 +202,6 @@ def _sample_kernel(spot: Spot, combos: bool) -> Any:
     return _sample_kernels.sample_best_five_hilo if game.hilo else _sample_kernels.sample_best_five
 
 
-def _mix(values: NDArray[np.uint64]) -> NDArray[np.uint64]:
-    """SplitMix64's output function, element-wise (a bijection of 64-bit words)."""
-    values = (values ^ (values >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    values = (values ^ (values >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return values ^ (values >> np.uint64(31))
-
-
 def stream_key(seed: int) -> NDArray[np.uint64]:
     """The two words of ``SeedSequence(seed)`` that key every chunk's random stream."""
     return np.random.SeedSequence(seed).generate_state(2, np.uint64).astype(np.uint64)
@@ -225,8 +219,8 @@ def chunk_seeds(
     if key is None:
         key = stream_key(seed)
     index = np.arange(first_chunk, first_chunk + n_chunks, dtype=np.uint64)
-    with np.errstate(over="ignore"):
-        return _mix(_mix(index + key[0]) ^ key[1])
+    with np.errstate(over="ignore"):  # the sum wraps, as intended
+        return mix_words(mix_words(index + key[0]) ^ key[1])
 
 
 # ----------------------------------------------------------------------------- the run's shape

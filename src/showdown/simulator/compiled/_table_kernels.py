@@ -5,9 +5,10 @@ stud and draw session kernels. They take arrays and scalars: one hand's
 per-seat state is a single int64 array ``seats`` (rows named in
 :mod:`.layout`), the hand's scalars an int64 array ``state``. The rules
 themselves come from :mod:`showdown.simulator.core`, the agents' choices from
-its agent kernels. Each table owns a splitmix64 stream for its agents' decisions
-and a card key from which every hand gets a card stream of its own
-(:func:`new_deck`), so a table's hands do not depend on how tables are spread
+its agent kernels. Each table owns a SplitMix64 stream
+(:mod:`showdown._random_kernels`, the generator equity samples with too) for
+its agents' decisions and a card key from which every hand gets a card stream
+of its own (:func:`new_deck`), so a table's hands do not depend on how tables are spread
 over threads, nor a hand's cards on the decisions before it.
 
 The session kernels hand these steps arrays without reference counting
@@ -19,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..._jit import jit_llvm_inline
+from ..._random_kernels import GOLDEN, mix, next_below, next_uniform
 from ..core import _agent_kernels as choices
 from ..core._betting_kernels import (
     FIXED_LIMIT,
@@ -91,45 +93,6 @@ from .layout import (
     WINNINGS,
 )
 
-# splitmix64 constants (uint64 throughout: mixing with int64 would promote to float).
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX_2 = np.uint64(0x94D049BB133111EB)
-_S30 = np.uint64(30)
-_S27 = np.uint64(27)
-_S31 = np.uint64(31)
-_S11 = np.uint64(11)
-_S32 = np.uint64(32)
-_UNIT = 1.0 / 9007199254740992.0  # 2 ** -53
-
-
-@jit_llvm_inline
-def _mix(rng):  # pragma: no cover - compiled
-    """splitmix64's output function of a state."""
-    mixed = (rng ^ (rng >> _S30)) * _MIX_1
-    mixed = (mixed ^ (mixed >> _S27)) * _MIX_2
-    return mixed ^ (mixed >> _S31)
-
-
-@jit_llvm_inline
-def next_uniform(rng):  # pragma: no cover - compiled
-    """One splitmix64 step: ``(new_state, uniform float in [0, 1))``."""
-    rng = rng + _GOLDEN
-    return rng, float(_mix(rng) >> _S11) * _UNIT
-
-
-@jit_llvm_inline
-def next_below(rng, bound):  # pragma: no cover - compiled
-    """One splitmix64 step: ``(new_state, integer in [0, bound))`` for ``0 < bound < 2**31``.
-
-    The top 32 bits times ``bound``, shifted down (multiply-shift): integer
-    instructions only, where the float route converted twice (the deal's
-    dependency chain ran through those conversions). The bias is below
-    ``bound / 2**32``.
-    """
-    rng = rng + _GOLDEN
-    return rng, np.int64(((_mix(rng) >> _S32) * np.uint64(bound)) >> _S32)
-
 
 @jit_llvm_inline
 def new_deck(deck, key, hand):  # pragma: no cover - compiled
@@ -144,7 +107,7 @@ def new_deck(deck, key, hand):  # pragma: no cover - compiled
     """
     for position in range(52):
         deck[position] = position
-    return _mix(key + (np.uint64(hand) + np.uint64(1)) * _GOLDEN)
+    return mix(key + (np.uint64(hand) + np.uint64(1)) * GOLDEN)
 
 
 @jit_llvm_inline
