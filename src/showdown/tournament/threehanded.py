@@ -83,7 +83,7 @@ TOLERANCE_POOL = 1e-4
 #: Iterations between exploitability checks.
 CHECK_EVERY = 16
 #: Default cap on iterations when solving to a tolerance.
-MAX_ITERATIONS = 4000
+MAX_ITERATIONS = 1000
 #: Decimals kept in the returned frequencies.
 FREQUENCY_DIGITS = 3
 FOLDED = -1
@@ -292,6 +292,24 @@ def _solve(
     return total / (done * (done + 1) / 2.0), done
 
 
+def _tidy(game: _Game, strategies: NDArray[Any], tolerance: float) -> NDArray[np.float64]:
+    """Make pure the frequencies that are pure up to the solver's drift, if that stays exact.
+
+    A few hundred iterations leave averages such as 0.996 or 0.002 where the
+    equilibrium plays a pure action; a class the equilibrium mixes is
+    indifferent and sits well inside. Frequencies within ``margin`` of 0 or 1
+    are snapped, trying the widest margin first, and kept only when no seat
+    then gains more than the tolerance (or than before, if that was more).
+    """
+    current = np.asarray(strategies, np.float64)
+    limit = max(tolerance, float(game.seat_gains(current)[0].max()))
+    for margin in (0.05, 0.02, 0.01):
+        snapped = np.where(current < margin, 0.0, np.where(current > 1 - margin, 1.0, current))
+        if float(game.seat_gains(snapped)[0].max()) <= limit:
+            return snapped
+    return current
+
+
 @dataclass(frozen=True)
 class ThreeHandedResult:
     """A three-handed push/fold equilibrium (see the module for the game).
@@ -411,7 +429,8 @@ def push_fold_3way(
     tolerance
         Stop once no seat gains more than this by deviating, per hand
         (default ``1e-3`` bb in chips, ``1e-4`` of the prize pool under ICM);
-        the solver stops at half of it, or after 4,000 iterations.
+        the solver stops at half of it, or after 1,000 iterations (the
+        result reports what it reached).
     iterations
         Run exactly this many CFR+ iterations instead.
 
@@ -440,7 +459,7 @@ def push_fold_3way(
     iteration_count = _iterations(iterations)
     game = _Game(_Spot(stacks, ante_value, prizes))
     average, done = _solve(game, limit, iteration_count)
-    strategies = np.round(np.clip(average, 0.0, 1.0), FREQUENCY_DIGITS).astype(np.float64)
+    strategies = _tidy(game, np.round(np.clip(average, 0.0, 1.0), FREQUENCY_DIGITS), limit)
     gains, values = game.seat_gains(strategies)
     grids = strategies.reshape(6, 13, 13)
     return ThreeHandedResult(
