@@ -198,13 +198,14 @@ _PLAIN_FLOAT = re.compile(
 )
 _PLAIN_TIME = re.compile(r"([0-9]{2}):([0-9]{2}):([0-9]{2})")
 _PLAIN_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
-# Characters TOML refuses inside strings (control characters but tab).
-_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+# Control characters but tab and line feed: TOML refuses them in strings and comments,
+# and anywhere else they are not TOML at all. Looked for once in the whole text.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _NOT_READ = object()
 
 
 def _plain_lines(text: str) -> dict[str, Any] | None:
-    if "#" in text or "\\" in text or "\r" in text or "\t" in text:
+    if "#" in text or "\\" in text or "\t" in text or _CONTROL.search(text):
         return None
     data: dict[str, Any] = {}
     for line in text.split("\n"):
@@ -229,7 +230,7 @@ def _plain_scalar(value: str) -> Any:
     first = value[:1]
     if first == "'" or first == '"':
         inside = value[1:-1]
-        if len(value) < 2 or value[-1] != first or first in inside or _CONTROL.search(inside):
+        if len(value) < 2 or value[-1] != first or first in inside:
             return _NOT_READ
         return inside
     if _PLAIN_INTEGER.fullmatch(value):
@@ -254,10 +255,18 @@ def _plain_array(inside: str) -> Any:
     """The items of a one-line array written ``[a, b, c]`` (``inside``: between the brackets)."""
     if not inside:
         return []
-    items = []
+    items: list[Any] = []
     for item in inside.split(", "):
-        if item[:1] in ("'", '"') and (item[-1:] != item[:1] or len(item) < 2):
-            return _NOT_READ  # a string holding ", ", or not one string: the general path
+        first = item[:1]
+        if first == "'" or first == '"':
+            # One whole string (one holding ", " was cut in two: the general path reads it).
+            if len(item) < 2 or item[-1] != first or first in item[1:-1]:
+                return _NOT_READ
+            items.append(item[1:-1])
+            continue
+        if _PLAIN_INTEGER.fullmatch(item):
+            items.append(int(item))
+            continue
         value = _plain_scalar(item)
         if value is _NOT_READ:
             return _NOT_READ
