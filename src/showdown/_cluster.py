@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from math import inf
 from typing import Any
 
+from .errors import InputError
+
 __all__ = [
     "DASK_EXTRA",
     "TIMEOUTS",
@@ -39,7 +41,7 @@ class ClusterError(RuntimeError):
     """
 
 
-class SchedulerUnreachableError(ClusterError, ValueError):
+class SchedulerUnreachableError(ClusterError, InputError):
     """No Dask scheduler answered at the ``scheduler=`` address in time.
 
     Nothing listening there, a service that accepts the connection but does
@@ -116,18 +118,19 @@ def check_cluster_arguments(client: object, scheduler: object) -> None:
     Examples
     --------
     >>> check_cluster_arguments(None, None)
-    >>> check_cluster_arguments(None, 8786)
+    >>> check_cluster_arguments(None, 8786)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: scheduler: expected an address such as 'tcp://10.0.0.5:8786', got 8786
+    showdown.errors.InputError: scheduler: expected an address such as ..., got 8786
     """
     if client is None and scheduler is None:
         return
     if client is not None and scheduler is not None:
         raise ValueError("client= and scheduler= are alternatives: pass one of them")
     if scheduler is not None and (not isinstance(scheduler, str) or not scheduler.strip()):
-        raise ValueError(
-            f"scheduler: expected an address such as 'tcp://10.0.0.5:8786', got {scheduler!r}"
+        raise InputError(
+            f"expected an address such as 'tcp://10.0.0.5:8786', got {scheduler!r}",
+            parameter="scheduler",
         )
     distributed = import_distributed()
     if client is not None and not isinstance(client, distributed.Client):
@@ -153,9 +156,10 @@ def _check_address(address: str) -> None:
             if not host or not 0 < int(port) < 65536:
                 raise ValueError(f"expected a host and a port from 1 to 65535, got {location!r}")
     except ValueError as error:
-        raise ValueError(
-            f"scheduler: {address!r} is not a Dask scheduler address ({error}); expected an "
-            "address such as 'tcp://10.0.0.5:8786'"
+        raise InputError(
+            f"{address!r} is not a Dask scheduler address ({error}); expected an "
+            "address such as 'tcp://10.0.0.5:8786'",
+            parameter="scheduler",
         ) from None
 
 
@@ -199,7 +203,8 @@ def cluster_client(client: object = None, scheduler: object = None) -> Iterator[
             else f"{type(error).__name__}: {error}"
         )
         raise SchedulerUnreachableError(
-            f"scheduler: no Dask scheduler answered at {address!r} within {seconds:g} s ({reason})"
+            f"no Dask scheduler answered at {address!r} within {seconds:g} s ({reason})",
+            parameter="scheduler",
         ) from None
     try:
         yield opened

@@ -463,7 +463,7 @@ def resolve_threads(threads: int | None) -> int:
     >>> resolve_threads(0)
     Traceback (most recent call last):
     ...
-    ValueError: threads: expected a positive integer (or None for all cores), got 0
+    showdown.errors.InputError: threads: expected a positive integer (or None for all cores), got 0
     """
     limit = max_threads()
     if threads is None:
@@ -473,8 +473,11 @@ def resolve_threads(threads: int | None) -> int:
         or not isinstance(threads, numbers.Integral)
         or threads < 1
     ):
-        raise ValueError(
-            f"threads: expected a positive integer (or None for all cores), got {threads!r}"
+        from .errors import InputError  # the error path only
+
+        raise InputError(
+            f"expected a positive integer (or None for all cores), got {threads!r}",
+            parameter="threads",
         )
     return min(int(threads), limit)
 

@@ -32,6 +32,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .errors import InputError
+
 __all__ = [
     "ALIASES",
     "BETTING_TITLES",
@@ -232,7 +234,7 @@ def canonical_name(name: object) -> str | None:
     ('omaha-hilo', 'flo8', None)
     """
     if not isinstance(name, str):
-        raise ValueError(f"game: expected a game name, got {name!r}")
+        raise InputError(f"expected a game name, got {name!r}", parameter="game")
     return _LOOKUP.get(_squash(name))
 
 
@@ -257,7 +259,7 @@ def known_games() -> str:
     return f"{hands}; with a betting structure: {played}; PHH codes {codes}"
 
 
-def _unknown(name: str) -> ValueError:
+def _unknown(name: str) -> InputError:
     """The error for a name nothing matches: close canonical names, then every name."""
     import difflib  # only on this error path: the command line's --help stays quick
 
@@ -265,7 +267,9 @@ def _unknown(name: str) -> ValueError:
     close = difflib.get_close_matches(key, list(_LOOKUP), n=4, cutoff=0.6)
     suggestions = list(dict.fromkeys(_LOOKUP[match] for match in close))[:3]
     hint = f" (did you mean {' or '.join(map(repr, suggestions))}?)" if suggestions else ""
-    return ValueError(f"game: unknown game {name!r}{hint}; known games: {known_games()}")
+    return InputError(
+        f"unknown game {name!r}{hint}; known games: {known_games()}", parameter="game"
+    )
 
 
 def find_game(name: str) -> GameName:
@@ -286,7 +290,7 @@ def find_game(name: str) -> GameName:
     >>> find_game("nlhee")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: game: unknown game 'nlhee' (did you mean 'nlhe' or ...?); known games: holdem ...
+    showdown.errors.InputError: game: unknown game 'nlhee' (did you mean 'nlhe' or ...?); ...
     """
     key = canonical_name(name)
     if key is None:
@@ -334,8 +338,9 @@ def play_game(name: str) -> PlayGame:
             for hand_name in HAND_TYPES
             if (found_play := find_game(hand_name).play) and found_play != hand_name
         )
-        raise ValueError(
-            f"game: the simulator does not play {hand.noun} ({name!r}), only equity does; "
-            f"games it plays: {', '.join(PLAY_GAMES)} (and {usual})"
+        raise InputError(
+            f"the simulator does not play {hand.noun} ({name!r}), only equity does; "
+            f"games it plays: {', '.join(PLAY_GAMES)} (and {usual})",
+            parameter="game",
         )
     return PLAY_GAMES[found.play]

@@ -38,6 +38,7 @@ import lark
 import numpy as np
 from numpy.typing import NDArray
 
+from ..errors import InputError
 from .codes import RANKS
 from .hand_table import RANK_MASKS, SUIT_MASKS, hand_index
 from .pattern_match import ALL_CARDS, Pattern, Slot, match_patterns
@@ -95,7 +96,7 @@ _CLASSIC = re.compile(
 )
 
 
-class RangeSyntaxError(ValueError):
+class RangeSyntaxError(InputError):
     """Range text that does not parse, with the position (0-based) of the offending token.
 
     ``caret`` is the text with a ``^`` line under that position, for the command line.

@@ -14,6 +14,7 @@ from .._jit import resolve_threads
 from .._progress import Progress, ProgressLike, check_progress
 from .._tasks import check_cluster_arguments, cluster_client
 from ..cards import CardsLike
+from ..errors import InputError
 from . import exact as exact_module
 from .call_cache import remember_calls
 from .result import EquityResult
@@ -161,13 +162,15 @@ def equity(
         and math.isfinite(target_stderr)
         and target_stderr > 0
     ):
-        raise ValueError(f"target_stderr: expected a positive number, got {target_stderr!r}")
+        raise InputError(
+            f"expected a positive number, got {target_stderr!r}", parameter="target_stderr"
+        )
     if exact not in (None, True, False):
-        raise ValueError(f"exact: expected True, False or None, got {exact!r}")
+        raise InputError(f"expected True, False or None, got {exact!r}", parameter="exact")
     if exact is True and (samples is not None or target_stderr is not None):
         raise ValueError("exact=True enumerates every deal: drop samples/target_stderr")
     if combos not in (True, False):
-        raise ValueError(f"combos: expected True or False, got {combos!r}")
+        raise InputError(f"expected True or False, got {combos!r}", parameter="combos")
     requested = check_progress(progress)
     if client is not None or scheduler is not None:  # refused before any work
         check_cluster_arguments(client, scheduler)
@@ -176,9 +179,9 @@ def equity(
     threads_used = resolve_threads(threads)
     spot = cached_spot(players, board, dead, game)
     if combos and spot.game.kind != "board":
-        raise ValueError(
-            f"combos: per-combo breakdowns are for board games (hold'em, Omaha), "
-            f"not {spot.game.name}"
+        raise InputError(
+            f"per-combo breakdowns are for board games (hold'em, Omaha), not {spot.game.name}",
+            parameter="combos",
         )
 
     if spot.drawing_players:
@@ -348,10 +351,12 @@ def _count(value: object, name: str, minimum: int = 1, maximum: int | None = Non
         return None
     if isinstance(value, bool) or not isinstance(value, Integral) or value < minimum:
         kind = "positive" if minimum == 1 else "non-negative"
-        raise ValueError(f"{name}: expected a {kind} integer, got {value!r}")
+        raise InputError(f"expected a {kind} integer, got {value!r}", parameter=name)
     number = int(value)
     if maximum is not None and number > maximum:
-        raise ValueError(f"{name}: expected at most {maximum:,} (2**53) deals, got {number:,}")
+        raise InputError(
+            f"expected at most {maximum:,} (2**53) deals, got {number:,}", parameter=name
+        )
     return number
 
 

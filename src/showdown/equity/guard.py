@@ -21,6 +21,8 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from ..errors import InputError
+
 __all__ = [
     "OVERRUN_FACTOR",
     "ExactOverrunError",
@@ -39,7 +41,7 @@ OVERRUN_TIME_FACTOR = 20.0
 OVERRUN_MIN_SECONDS = 30.0
 
 
-class ExactTooSlowError(ValueError):
+class ExactTooSlowError(InputError):
     """Exact enumeration of this spot would take too long; sample instead."""
 
 

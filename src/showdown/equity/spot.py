@@ -17,6 +17,7 @@ from numpy.typing import NDArray
 
 from ..cards import CardsLike, as_card_array, format_card, format_cards
 from ..cards.ranges import HandRange
+from ..errors import InputError
 from .draw_rule import MOST_DRAWN
 from .games import Game, Player, get_game, parse_players
 
@@ -135,18 +136,21 @@ def build_spot(players: object, board: CardsLike | None, dead: CardsLike | None,
     dead_cards = _cards(dead, "dead")
     if rules.kind == "board":
         if board_cards.size not in (0, 3, 4, 5):
-            raise ValueError(
-                f"board: {rules.name} boards have 0, 3, 4 or 5 cards, got {board_cards.size}"
+            raise InputError(
+                f"{rules.name} boards have 0, 3, 4 or 5 cards, got {board_cards.size}",
+                parameter="board",
             )
     elif board_cards.size and rules.kind == "draw":
-        raise ValueError(
-            "board: draw has no board; give each player's five cards as their hand "
-            "(HAND/DISCARDS for a player who draws) and cards out of play as dead"
+        raise InputError(
+            "draw has no board; give each player's five cards as their hand "
+            "(HAND/DISCARDS for a player who draws) and cards out of play as dead",
+            parameter="board",
         )
     elif board_cards.size:
-        raise ValueError(
-            f"board: {rules.name} has no board; put each player's up cards in their hand "
-            "and folded players' cards in dead"
+        raise InputError(
+            f"{rules.name} has no board; put each player's up cards in their hand "
+            "and folded players' cards in dead",
+            parameter="board",
         )
     parsed = parse_players(rules, player_list)
     _check_no_card_twice(parsed, board_cards, dead_cards)

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Union
 
+from showdown.errors import InputError
 from showdown.simulator.phh import HandHistory
 
 from .parse import parse_hand
@@ -74,7 +75,7 @@ _HEADER = re.compile(r"^\[(\d+)\][ \t]*\r?$", re.MULTILINE)
 _GLOB_CHARACTERS = frozenset("*?[")
 
 
-class BadHandError(ValueError):
+class BadHandError(InputError):
     """A hand that cannot be read or replayed (raised with ``strict=True``)."""
 
 

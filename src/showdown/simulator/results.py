@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..errors import InputError
 from .hand_log import HandLog
 
 __all__ = [
@@ -58,21 +59,23 @@ def check_chips(value: object, name: str, *, minimum: int = 1) -> int:
     --------
     >>> check_chips(200, "starting_stack")
     200
-    >>> check_chips(2**63, "stack")
+    >>> check_chips(2**63, "stack")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: stack: at most 1099511627776 chips (2**40) are supported, got 9223372036854775808
+    showdown.errors.InputError: stack: at most 1099511627776 chips (2**40) are supported, got ...
     """
     import numpy as np
 
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise ValueError(f"{name}: expected an int number of chips, got {value!r}")
+        raise InputError(f"expected an int number of chips, got {value!r}", parameter=name)
     chips = int(value)
     if chips < minimum:
         kind = {0: "a non-negative", 1: "a positive"}.get(minimum, f"at least {minimum} as an")
-        raise ValueError(f"{name}: expected {kind} int number of chips, got {chips}")
+        raise InputError(f"expected {kind} int number of chips, got {chips}", parameter=name)
     if chips > MAX_CHIPS:
-        raise ValueError(f"{name}: at most {MAX_CHIPS} chips (2**40) are supported, got {chips}")
+        raise InputError(
+            f"at most {MAX_CHIPS} chips (2**40) are supported, got {chips}", parameter=name
+        )
     return chips
 
 

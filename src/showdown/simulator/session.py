@@ -34,6 +34,7 @@ import numpy as np
 
 from .._progress import Progress, ProgressLike, check_progress, compiling
 from .._tasks import check_cluster_arguments, cluster_client
+from ..errors import InputError
 from . import compiled
 from .agents import Agent, make_agent
 from .compiled.cards import HandCards, table_streams
@@ -84,7 +85,7 @@ def _check_seed(seed: object) -> int:
         # Drawn here (not left to numpy) so the result can report it and the run be repeated.
         return secrets.randbits(63)
     if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"seed: expected None or an int >= 0, got {seed!r}")
+        raise InputError(f"expected None or an int >= 0, got {seed!r}", parameter="seed")
     return int(seed)
 
 
@@ -99,18 +100,19 @@ def _agents_for(
     single = isinstance(agents, str) or callable(agents)
     specs: list[str | Agent] = [agents] if single else list(agents)  # type: ignore[list-item,arg-type]
     if not specs:
-        raise ValueError("agents: give at least one agent")
+        raise InputError("give at least one agent", parameter="agents")
     if players is None:
         players = len(specs) if len(specs) > 1 else min(DEFAULT_PLAYERS, variant.max_players)
     if isinstance(players, bool) or not isinstance(players, int):
-        raise ValueError(f"players: expected an int, got {players!r}")
+        raise InputError(f"expected an int, got {players!r}", parameter="players")
     if not variant.min_players <= players <= variant.max_players:
-        raise ValueError(
-            f"players: {variant.name} is played by {variant.min_players}-"
-            f"{variant.max_players} players, got {players}"
+        raise InputError(
+            f"{variant.name} is played by {variant.min_players}-"
+            f"{variant.max_players} players, got {players}",
+            parameter="players",
         )
     if len(specs) > players:
-        raise ValueError(f"agents: {len(specs)} agents for {players} players")
+        raise InputError(f"{len(specs)} agents for {players} players", parameter="agents")
     return [specs[seat % len(specs)] for seat in range(players)]
 
 
@@ -257,9 +259,9 @@ def simulate(
     if not isinstance(record_hands, (bool, np.bool_)):
         raise ValueError(f"record_hands: expected True or False, got {record_hands!r}")
     if _not_positive_int(hands):
-        raise ValueError(f"hands: expected a positive number of hands, got {hands!r}")
+        raise InputError(f"expected a positive number of hands, got {hands!r}", parameter="hands")
     if mode not in MODES:
-        raise ValueError(f"mode: expected 'cash' or 'tournament', got {mode!r}")
+        raise InputError(f"expected 'cash' or 'tournament', got {mode!r}", parameter="mode")
     specs = _agents_for(agents, players, variant)
     stakes = stakes if stakes is not None else default_stakes(variant)
     if not isinstance(stakes, Stakes):
@@ -271,8 +273,9 @@ def simulate(
         starting_stack = 100 * big_blind
     starting_stack = check_chips(starting_stack, "starting_stack")
     if starting_stack < big_blind:
-        raise ValueError(
-            f"starting_stack: {starting_stack} chips is less than one big blind ({big_blind})"
+        raise InputError(
+            f"{starting_stack} chips is less than one big blind ({big_blind})",
+            parameter="starting_stack",
         )
     if tables is None:
         tables = min(64, hands)

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...errors import InputError
 
-class IllegalActionError(ValueError):
+
+class IllegalActionError(InputError):
     """An action the rules do not allow now: out of turn, a wrong amount, after the end."""
 
 

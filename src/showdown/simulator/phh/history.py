@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ...errors import InputError
 from ..hand import HandState
 from ..rules import VARIANTS_BY_PHH_CODE, Stakes, Variant
 
@@ -49,7 +50,7 @@ TEXT_SOURCE = "PHH text"
 MAX_PHH_BYTES = 1 << 20
 
 
-class UnsupportedVariantError(ValueError):
+class UnsupportedVariantError(InputError):
     """A PHH variant code this simulator does not play."""
 
 
