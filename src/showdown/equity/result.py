@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numpy.typing import NDArray
 
+from ..errors import InputError
 from ..evaluator.categories import HandCategory
 from ._scoring import pot_equity, pots_won, whole_pot_extras
 
@@ -386,23 +387,57 @@ class EquityResult:
         >>> bool(abs((frame.weight * frame.equity).sum() - result.equity[1]) < 1e-12)
         True
         """
+        from .breakdown import combo_frame
+
+        return combo_frame(self.combo_breakdown(player), exact=self.exact, hilo=self.hilo)
+
+    @property
+    def has_combos(self) -> bool:
+        """Whether the run kept per-combo counters (``equity(..., combos=True)``)."""
+        return self._counters.by_combo is not None
+
+    def combo_breakdown(self, player: int) -> ComboBreakdown:
+        """The raw per-combo counters of one player's range, for tables and documents.
+
+        :meth:`combos` is the same data as a DataFrame; this is what
+        :func:`showdown.equity.breakdown.combo_table` and ``combo_columns`` take,
+        without pandas. ``.cards`` holds each combo's cards, in range order.
+
+        Parameters
+        ----------
+        player
+            The player's index, 0-based like ``result.equity[player]``.
+
+        Raises
+        ------
+        showdown.errors.InputError
+            (a ``ValueError``) If the run did not keep per-combo counters
+            (parameter ``combos``), or ``player`` is not a player's index
+            (parameter ``player``).
+
+        Examples
+        --------
+        >>> from showdown import equity
+        >>> result = equity(["AsKs", "QQ"], board="Kd7c2h", combos=True)
+        >>> result.has_combos, len(result.combo_breakdown(1).cards)
+        (True, 6)
+        """
         breakdowns = self._counters.by_combo
         if breakdowns is None:
-            raise ValueError(
-                "combos: this run kept no per-combo counters; run equity(..., combos=True) "
-                "(CLI: --combos)"
+            raise InputError(
+                "this run kept no per-combo counters; run equity(..., combos=True) (CLI: --combos)",
+                parameter="combos",
             )
         if (
             isinstance(player, bool)
             or not isinstance(player, (int, np.integer))
             or not 0 <= player < len(self.players)
         ):
-            raise ValueError(
-                f"player: expected a player index from 0 to {len(self.players) - 1}, got {player!r}"
+            raise InputError(
+                f"expected a player index from 0 to {len(self.players) - 1}, got {player!r}",
+                parameter="player",
             )
-        from .breakdown import combo_frame
-
-        return combo_frame(breakdowns[int(player)], exact=self.exact, hilo=self.hilo)
+        return breakdowns[int(player)]
 
     def to_dict(self) -> dict[str, Any]:
         """Plain Python data, ready for ``json.dumps(..., allow_nan=False)``.
