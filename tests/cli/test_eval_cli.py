@@ -224,6 +224,6 @@ def test_unicode_look_alikes_are_unknown_cards(hand):
 
 def test_an_unknown_command_names_the_closest_and_lists_them() -> None:
     result = CliRunner().invoke(main, ["evl", "AsKsQsJsTs"])
-    assert result.exit_code == 2  # click's usage errors
+    assert result.exit_code == 1  # usage errors: the status of any bad input
     assert "no such command 'evl' (did you mean 'eval'?)" in result.stderr
     assert "commands: eval, equity, simulate, replay" in result.stderr

@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .simulate_command import BadInputIsStatusOne
+from ._errors import option_error
 
 if TYPE_CHECKING:
     from showdown.simulator.phh import HandHistory
 
 
-@click.command("convert", cls=BadInputIsStatusOne)
+@click.command("convert")
 @click.argument("paths", nargs=-1, required=True)
 @click.option(
     "--to",
@@ -109,7 +109,7 @@ def _write_phh_command(paths: tuple[str, ...], out: str, overwrite: bool, strict
             files = expand_paths(list(paths))
             written = write_phh_hands(hands(files, strict=strict, report=report), out, overwrite)
         except ValueError as error:  # BadHandError too: one line, status 1
-            raise click.ClickException(str(error)) from None
+            raise option_error(error, {}) from None
     for warning in caught:
         if issubclass(warning.category, BadHandWarning):
             click.echo(f"skipped: {warning.message}", err=True)

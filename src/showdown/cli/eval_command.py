@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ._errors import option_error
+
 if TYPE_CHECKING:  # numpy loads inside the callback only; see cli/main.py
     import numpy as np
     from numpy.typing import NDArray
@@ -24,6 +26,9 @@ if TYPE_CHECKING:  # numpy loads inside the callback only; see cli/main.py
 HIGH_SIZES = (5, 6, 7)
 BOARD_SIZES = (3, 4, 5)
 OMAHA_HOLE_SIZES = (4, 5, 6)
+
+#: Library parameter names (``InputError.parameter``) -> this command's options.
+OPTION_NAMES = {"board": "--board", "board_cards": "--board"}
 
 
 @dataclass
@@ -138,7 +143,8 @@ def evaluate_hands(
     if omaha and board is None:
         raise ValueError("--omaha needs --board: Omaha hands play two hole cards with the board")
 
-    board_cards = None if board is None else _parse(board, "board", BOARD_SIZES)
+    # The board is an option: its errors name it as one (the hands are arguments).
+    board_cards = None if board is None else _parse(board, "--board", BOARD_SIZES)
     parsed: list[NDArray[np.uint8]] = []
     for text in hands:
         if board_cards is None:
@@ -279,8 +285,8 @@ def eval_command(
         ):
             results = evaluate_hands(hands, board, omaha=omaha, low=low, progress=bar)
     except ValueError as error:
-        # One line on stderr and status 1 (ClickException's contract), never a traceback.
-        raise click.ClickException(str(error)) from None
+        # One line on stderr with the status of any bad input, never a traceback.
+        raise option_error(error, OPTION_NAMES) from None
     if as_json:
         click.echo(json.dumps([result.as_json() for result in results], indent=2))
     else:

@@ -14,8 +14,8 @@ from typing import Any
 
 import click
 
+from ._errors import option_error
 from ._figures import save_figure
-from .simulate_command import BadInputIsStatusOne
 
 EPILOG = """\b
 Examples:
@@ -28,6 +28,9 @@ who is out (they take the last places). Payouts are the prizes of first,
 second, ... place, at most one per player. Bad input prints 'Error: ...' to
 stderr and exits with status 1.
 """
+
+#: Library parameter names (``InputError.parameter``) -> this command's options.
+OPTION_NAMES = {"payouts": "--payouts"}
 
 
 def parse_numbers(text: str, name: str) -> list[float]:
@@ -115,7 +118,6 @@ def save_plot(document: dict[str, Any], path: str) -> None:
 
 @click.command(
     name="icm",
-    cls=BadInputIsStatusOne,
     epilog=EPILOG,
     short_help="Prize equity of every player under ICM (exact, any field).",
 )
@@ -145,7 +147,7 @@ def icm_command(
         if plot_path is not None:
             save_plot(document, plot_path)
     except (ValueError, OSError) as error:
-        raise click.ClickException(str(error)) from None
+        raise option_error(error, OPTION_NAMES) from None
     if as_json:
         click.echo(json.dumps(document, indent=2))
     else:

@@ -7,6 +7,8 @@ module level (the library, numpy and numba load inside the callback).
 
 To add a command: write ``cli/<name>_command.py`` defining a
 ``click.Command`` named ``<name>_command`` and add its name to ``COMMANDS``.
+Its usage errors get the status of every bad input here (``_errors``), and its
+library errors become one ``Error:`` line through ``_errors.option_error``.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import importlib
 import click
 
 from .. import __version__
+from ._errors import usage_status
 
 #: Every subcommand, in the order ``showdown --help`` lists them; ``NAME`` is the
 #: ``click.Command`` ``NAME_command`` of module ``showdown.cli.NAME_command``.
@@ -29,8 +32,13 @@ INTERRUPTED_STATUS = 130
 
 
 class _OrderedGroup(click.Group):
-    """Loads each command's module on first use, lists them in ``COMMANDS`` order, and
-    exits 130 with one line after Ctrl-C in any command."""
+    """Loads each command's module on first use, lists them in ``COMMANDS`` order,
+    gives usage errors (the group's and every command's) the status of any bad input,
+    and exits 130 with one line after Ctrl-C in any command."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        with usage_status():  # the group's own options: showdown --bogus
+            return super().parse_args(ctx, args)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(COMMANDS)
@@ -58,7 +66,10 @@ class _OrderedGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> object:
         try:
-            return super().invoke(ctx)
+            # A command's options are parsed in here (and its name resolved): one place
+            # gives every command's usage errors the same status.
+            with usage_status():
+                return super().invoke(ctx)
         except KeyboardInterrupt:
             # click would print "Aborted!" and exit 1; a shell expects 130 after Ctrl-C.
             click.echo("\nshowdown: interrupted", err=True)

@@ -24,7 +24,7 @@ from typing import Any
 import click
 
 from ..games import PLAY_GAMES
-from .simulate_command import BadInputIsStatusOne
+from ._errors import BAD_INPUT_STATUS
 
 VARIANTS_TEXT = textwrap.fill(
     "Supported variants (PHH code = game): "
@@ -135,7 +135,6 @@ def format_summary(summary: dict[str, Any]) -> list[str]:
 
 @click.command(
     name="replay",
-    cls=BadInputIsStatusOne,
     epilog=EPILOG,
     short_help="Replay PHH hand histories: actions, pots and results.",
 )
@@ -200,4 +199,4 @@ def replay_command(
     if failed:
         if len(files) > 1:
             click.echo(f"Error: {failed} of {len(files)} files could not be replayed", err=True)
-        click.get_current_context().exit(1)
+        click.get_current_context().exit(BAD_INPUT_STATUS)
