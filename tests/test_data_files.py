@@ -24,6 +24,7 @@ import pytest
 from showdown import _data_files
 from showdown._data_files import DATA_SHA256, PACKAGE_ROOT, DataFileError, read_data_file
 from showdown.cards import Range
+from showdown.cards import omaha56_order as order56
 from showdown.cards import preflop_order as order_module
 from showdown.equity import preflop_table
 from showdown.evaluator import tables as tables_module
@@ -198,6 +199,52 @@ def test_range_top_is_never_silently_wrong(damaged_copy, order_read_from) -> Non
         Range.top(0.01)
     order_read_from(PACKAGE_ROOT / ORDER)
     assert str(Range.top(0.01)) == "KK+"
+
+
+# ------------------------------------------------------------------ five- and six-card Omaha
+@pytest.fixture
+def big_order_read_from(monkeypatch) -> Iterator[Callable[[int, Path], None]]:
+    def point(size: int, path: Path) -> None:
+        monkeypatch.setitem(order56.ORDER_PATHS, size, path)
+        order56._codes.cache_clear()
+        order56.class_order.cache_clear()
+
+    yield point
+    order56._codes.cache_clear()
+    order56.class_order.cache_clear()
+
+
+def test_the_big_omaha_readers_use_the_recorded_files() -> None:
+    for size, name in order56.ORDER_FILES.items():
+        assert order56.ORDER_PATHS[size] == PACKAGE_ROOT / "cards" / name
+        assert "cards/" + name in DATA_SHA256
+
+
+@pytest.mark.parametrize("damage", ["truncated", "rows reordered", "deleted"])
+def test_percent_ranges_refuse_a_damaged_big_omaha_order(
+    damage: str, damaged_copy, big_order_read_from
+) -> None:
+    copy = damaged_copy("cards/" + order56.ORDER_FILES[5], damage)
+    big_order_read_from(5, copy)
+    with pytest.raises(DataFileError, match=re.escape(str(copy))):
+        Range("1%", game="omaha5")
+    with pytest.raises(DataFileError, match=re.escape(str(copy))):
+        Range.top(0.01, game="omaha5-hilo")
+
+
+def test_a_big_omaha_order_with_swapped_codes_is_refused(damaged_copy, big_order_read_from) -> None:
+    # The best and the worst class trade codes: a well-formed file with a wrong order.
+    name = "cards/" + order56.ORDER_FILES[5]
+    copy = damaged_copy(name, "none")
+    with np.load(copy) as stored:
+        arrays = {key: stored[key].copy() for key in stored.files}
+    order = order56.class_order("omaha5")
+    best, worst = order[0], order[-1]
+    arrays["high"][[best, worst]] = arrays["high"][[worst, best]]
+    np.savez_compressed(copy, **arrays)
+    big_order_read_from(5, copy)
+    with pytest.raises(DataFileError, match="does not match its recorded hash"):
+        Range("1%", game="omaha5")
 
 
 # ------------------------------------------------------------------ the heads-up table

@@ -11,9 +11,10 @@ used as data. What happens next is up to the reader:
   equity is computed instead of read (same answers, slower);
 * the preflop order (``cards/data/preflop_order.csv``, behind
   ``Range.top``) raises :class:`DataFileError`: it cannot be rebuilt in
-  place, and a wrong order would give a silently wrong range. So does the
-  Omaha order (``cards/data/preflop_order_omaha.csv``, behind ``15%`` and
-  ``Range.top`` in Omaha and Omaha hi-lo).
+  place, and a wrong order would give a silently wrong range. So do the
+  Omaha orders (``cards/data/preflop_order_omaha.csv``, behind ``15%`` and
+  ``Range.top`` in Omaha and Omaha hi-lo, and ``preflop_order_omaha5.npz`` /
+  ``preflop_order_omaha6.npz`` for the five- and six-card games).
 
 After rebuilding a data file on purpose, record its new hash here; a test
 checks that every shipped file is recorded and matches, and
@@ -51,6 +52,12 @@ DATA_SHA256: dict[str, str] = {
     ),
     "cards/data/preflop_order_omaha.csv": (
         "50d99a4bb404f3b24bb0c64232f22a2309c035695042e6951f784da7499ad164"
+    ),
+    "cards/data/preflop_order_omaha5.npz": (
+        "c7a7684d025c362ee27a13514a41dbf863006b6a86d5145ea93b84303c7b8e74"
+    ),
+    "cards/data/preflop_order_omaha6.npz": (
+        "287d0c01cbd33239ff968d4ad709ce960acae3ff5cc1c19ada7ca69126e2e0d4"
     ),
     "equity/data/preflop_headsup.npz": (
         "aa501a1023b934f0a47f6d1624f8f2b331b2ac819f54fd19589d9a3b694b596d"

@@ -13,8 +13,8 @@ indices (:mod:`showdown.cards.hand_table`) with weights. The grammar is
 * **spans** ``QQ+``, ``88-55``, ``AwJw+``, ``KwQw-KwTw`` (aces high);
 * **combinators** ``!`` (difference), ``:`` (intersection), ``,`` (union),
   tightest first, each left to right, ``( )`` to group;
-* ``15%`` / ``5%-10%`` take a slice of the game's hand ordering (hold'em, Omaha and
-  Omaha hi-lo: :mod:`showdown.cards.preflop_order`, :mod:`showdown.cards.omaha_order`);
+* ``15%`` / ``5%-10%`` take a slice of the game's hand ordering (hold'em and every
+  Omaha game: :mod:`showdown.cards.preflop_order`, :mod:`showdown.cards.omaha_order`);
 * a top-level sub-range may end in ``@n`` (relative weights, the larger
   wins when a hand is named twice) or hold'em's ``:0.5``.
 
@@ -337,7 +337,7 @@ def _top_indices(
     from .omaha_order import ORDERED_GAMES, no_ordering, top_hands
 
     game = context.game or ("omaha" if context.size == 4 else f"omaha{context.size}")
-    if context.size != 4 or game not in ORDERED_GAMES:
+    if ORDERED_GAMES.get(game) != context.size:  # an ordering of this game's hands
         raise _fail(context, token, no_ordering(game))
     return top_hands(fraction, game)
 

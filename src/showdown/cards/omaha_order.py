@@ -23,7 +23,10 @@ masks. The file is used only if its SHA-256 is the recorded one
 take classes from the front until they hold the share of the 270,725 hands
 nearest the fraction (at least one class; on a tie, the smaller range), the
 rule hold'em's :func:`~showdown.cards.preflop_order.top_classes` follows.
-Omaha hi-lo has its own ordering; the five- and six-card games have none.
+Omaha hi-lo has its own ordering. The five- and six-card games (high and
+hi-lo) have theirs in :mod:`showdown.cards.omaha56_order`, measured the same
+way with fewer deals per class: :func:`class_order`, :func:`class_equity`,
+:func:`top_hands` and :func:`hand_rank` hand those games over to it.
 
 Examples
 --------
@@ -45,10 +48,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .._data_files import DataFileError, data_path, read_data_file
+from . import omaha56_order
 from .codes import format_cards
 from .hand_table import hand_cards, hand_masks, masks_to_cards
+from .omaha56_order import ORDERED_GAMES as BIG_GAMES
 
 __all__ = [
+    "FOUR_CARD_GAMES",
     "OMAHA_ORDER_FILE",
     "OMAHA_ORDER_PATH",
     "ORDERED_GAMES",
@@ -66,7 +72,12 @@ _DATA_NAME = "cards/" + OMAHA_ORDER_FILE
 #: Where it is read from.
 OMAHA_ORDER_PATH = data_path(_DATA_NAME)
 #: The games with a four-card ordering, and the file's counter column of each.
-ORDERED_GAMES = {"omaha": "high_quarters", "omaha-hilo": "hilo_quarters"}
+FOUR_CARD_GAMES = {"omaha": "high_quarters", "omaha-hilo": "hilo_quarters"}
+#: Every Omaha game with an ordering, and its hand size.
+ORDERED_GAMES = {
+    **{game: 4 for game in FOUR_CARD_GAMES},
+    **{game: size for game, (size, _) in BIG_GAMES.items()},
+}
 #: Four-card hands in a deck.
 OMAHA_HANDS = 270_725
 
@@ -107,7 +118,7 @@ def _counters() -> dict[str, NDArray[np.int64]]:
     position = {name: index for index, name in enumerate(names)}
     columns = {
         column: np.zeros(len(names), dtype=np.int64)
-        for column in ("combos", "deals", *ORDERED_GAMES.values())
+        for column in ("combos", "deals", *FOUR_CARD_GAMES.values())
     }
     for row in rows:
         index = position.get(row["hand"])
@@ -138,21 +149,25 @@ def _game(game: str | None) -> str:
 
 def class_equity(game: str | None = None) -> NDArray[np.float64]:
     """Each class's equity against one random hand (by class number), as measured."""
+    if _game(game) in BIG_GAMES:
+        return omaha56_order.class_equity(_game(game))
     columns = _counters()
-    quarters = columns[ORDERED_GAMES[_game(game)]]
+    quarters = columns[FOUR_CARD_GAMES[_game(game)]]
     equity: NDArray[np.float64] = quarters / (4.0 * columns["deals"])
     return equity
 
 
 @functools.cache
 def class_order(game: str | None = None) -> NDArray[np.int64]:
-    """Class numbers, best first (``omaha`` or ``omaha-hilo``).
+    """Class numbers, best first (any game of :data:`ORDERED_GAMES`).
 
-    Classes are compared by their exact counter ratio ``quarters / deals``
-    (integers, cross-multiplied), equal ratios by class number.
+    Four-card classes are compared by their exact counter ratio ``quarters / deals``,
+    equal ratios by class number (five and six cards: :mod:`showdown.cards.omaha56_order`).
     """
+    if _game(game) in BIG_GAMES:
+        return omaha56_order.class_order(_game(game))
     columns = _counters()
-    quarters = columns[ORDERED_GAMES[_game(game)]]
+    quarters = columns[FOUR_CARD_GAMES[_game(game)]]
     deals = columns["deals"]
     # Sort by the exact fraction: float64 holds these ratios without ties that are not ties
     # (numerators below 2**20), and a stable sort keeps class order on true ties.
@@ -170,6 +185,8 @@ def top_hands(fraction: float, game: str | None = None) -> NDArray[np.int64]:
     >>> len(top_hands(0.15)), round(len(top_hands(0.15)) / 270_725, 3)
     (40616, 0.15)
     """
+    if _game(game) in BIG_GAMES:
+        return omaha56_order.top_hands(fraction, _game(game))
     order = class_order(game)
     classes, _, sizes = suit_classes()
     counts = np.cumsum(sizes[order])
@@ -181,7 +198,9 @@ def top_hands(fraction: float, game: str | None = None) -> NDArray[np.int64]:
 
 
 def hand_rank(combos: NDArray[np.uint8], game: str | None = None) -> NDArray[np.int64]:
-    """Place of each four-card hand's class in the ordering (0 = best)."""
+    """Place of each hand's class in the ordering (0 = best): four cards, or the game's."""
+    if _game(game) in BIG_GAMES:
+        return omaha56_order.hand_rank(combos, _game(game))
     classes, _, _ = suit_classes()
     places = np.empty(len(classes), dtype=np.int64)
     order = class_order(game)

@@ -316,7 +316,8 @@ class Range(HandRange):
         suit-relabelling classes of four-card hands, ordered by their equity
         against one random hand (:mod:`showdown.cards.omaha_order`), and the
         share is of the 270,725 hands; the same ordering gives ``15%`` in range
-        text. No ordering ships for the five- and six-card games.
+        text. The five- and six-card games (high and hi-lo) have their own
+        (:mod:`showdown.cards.omaha56_order`).
 
         Parameters
         ----------
