@@ -103,8 +103,9 @@ def test_multiway_chosen_player_matches_a_run_per_combo() -> None:
     spread = equity_distribution(players, board="Kd7c2h", player=2, exact=True)
     assert len(spread) == 1 and spread.distributions[0].player == 2
     check_against_solo_runs(spread[2], players, lambda combo: 1.0, board="Kd7c2h")
-    with pytest.raises(KeyError, match="player"):
+    with pytest.raises(ValueError, match="player"):
         spread[0]
+    assert [found.player for found in spread] == [2]
 
 
 #: Per game: a known hand and a small range (specific hands) for the solo-run oracle.

@@ -28,7 +28,7 @@ from __future__ import annotations
 import html
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from numbers import Integral, Real
 from typing import Any
@@ -247,9 +247,11 @@ def equity_distribution(
         message = str(error)
         if not message.startswith("combos:"):
             raise
+        # The engine's reason, without its advice to drop combos (a distribution needs them).
+        reason = message.removeprefix("combos:").strip().split("; sample without combos")[0]
         raise ValueError(
-            "equity_distribution needs per-combo equities, which this run cannot give: "
-            + message.removeprefix("combos:").strip()
+            f"equity_distribution needs per-combo equities, which this run cannot give: "
+            f"{reason}; use exact=True"
         ) from None
     return distribution_of(result, None if player is None else int(player))
 
@@ -309,7 +311,8 @@ class EquityDistribution:
         As on the result.
 
     ``distribution[p]`` is player ``p``'s :class:`PlayerDistribution`
-    (0-based). :meth:`buckets`, :meth:`nut_share` and :meth:`quantiles` give
+    (0-based; ``ValueError`` for a player not chosen); iterating gives the
+    chosen players' distributions. :meth:`buckets`, :meth:`nut_share` and :meth:`quantiles` give
     one row per chosen player, in :attr:`distributions` order.
     """
 
@@ -330,10 +333,14 @@ class EquityDistribution:
             if found.player == player and not isinstance(player, bool):
                 return found
         chosen = ", ".join(str(found.player) for found in self.distributions)
-        raise KeyError(f"player: expected one of the chosen players ({chosen}), got {player!r}")
+        raise ValueError(f"player: expected one of the chosen players ({chosen}), got {player!r}")
 
     def __len__(self) -> int:
         return len(self.distributions)
+
+    def __iter__(self) -> Iterator[PlayerDistribution]:
+        """The chosen players' distributions (not indices: those may skip players)."""
+        return iter(self.distributions)
 
     def buckets(self, edges: Sequence[float] = DEFAULT_EDGES) -> NDArray[np.float64]:
         """``(players, buckets)``: each chosen player's weight in each bucket of ``edges``.
