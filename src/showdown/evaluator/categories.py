@@ -10,6 +10,7 @@ best five-card class, so the 7,462 classes built here are the whole range.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from enum import IntEnum
 from typing import Any
 
@@ -92,8 +93,14 @@ def straight_top(rank_mask: int) -> int:
     return 3 if rank_mask & wheel == wheel else -1
 
 
-def class_of_counts(counts: tuple[int, ...] | list[int]) -> HandClass:
-    """Best non-flush class of 5..7 cards given per-rank counts (index 0 = deuce)."""
+def class_of_counts(
+    counts: tuple[int, ...] | list[int], top_of_straight: Callable[[int], int] = straight_top
+) -> HandClass:
+    """Best non-flush class of 5..7 cards given per-rank counts (index 0 = deuce).
+
+    ``top_of_straight`` finds straights in a rank mask (the short deck passes its own,
+    where A-6-7-8-9 is the lowest straight); the category order is not decided here.
+    """
     present = [rank for rank in range(12, -1, -1) if counts[rank] > 0]
     quads = [rank for rank in present if counts[rank] == 4]
     trips = [rank for rank in present if counts[rank] == 3]
@@ -105,7 +112,7 @@ def class_of_counts(counts: tuple[int, ...] | list[int]) -> HandClass:
         # The second trips can serve as the pair of a full house.
         pair = max([*trips[1:], *pairs])
         return HandCategory.FULL_HOUSE, (trips[0], pair)
-    top = straight_top(sum(1 << rank for rank in present))
+    top = top_of_straight(sum(1 << rank for rank in present))
     if top >= 0:
         return HandCategory.STRAIGHT, (top,)
     if trips:
@@ -120,9 +127,11 @@ def class_of_counts(counts: tuple[int, ...] | list[int]) -> HandClass:
     return HandCategory.HIGH_CARD, tuple(present[:5])
 
 
-def class_of_flush(rank_mask: int) -> HandClass:
+def class_of_flush(
+    rank_mask: int, top_of_straight: Callable[[int], int] = straight_top
+) -> HandClass:
     """Class of the cards of one suit (5..7 distinct ranks as a 13-bit mask)."""
-    top = straight_top(rank_mask)
+    top = top_of_straight(rank_mask)
     if top >= 0:
         return HandCategory.STRAIGHT_FLUSH, (top,)
     ranks = [rank for rank in range(12, -1, -1) if rank_mask >> rank & 1]

@@ -14,6 +14,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..cards.codes import check_integer_dtype, refuse_masked
+from ..games import find_game
 from .categories import (
     CATEGORY_SHIFT,
     INDEX_MASK,
@@ -24,6 +25,11 @@ from .categories import (
     describe_class,
     is_high_strength,
     low_strengths,
+)
+from .short_deck_tables import (
+    N_SHORT_DECK_CLASSES,
+    short_deck_categories,
+    short_deck_descriptions,
 )
 
 
@@ -57,24 +63,61 @@ def _as_int_array(strength: Any, name: str) -> np.ndarray:
     return array.astype(np.int64)
 
 
-def _first_invalid(array: np.ndarray) -> int | None:
-    valid = is_high_strength(array)
+def _first_invalid(array: np.ndarray, short_deck: bool) -> int | None:
+    if short_deck:
+        valid = (array >= 1) & (array <= N_SHORT_DECK_CLASSES)
+    else:
+        valid = is_high_strength(array)
     if np.all(valid):
         return None
     return int(array[~np.asarray(valid)].ravel()[0]) if array.ndim else int(array)
 
 
+def _short_deck(game: str | None) -> bool:
+    """Whether ``game`` ranks by short-deck rules; an unknown name raises, naming it.
+
+    Every other game's high hand ranks as the full deck's.
+    """
+    if game is None:
+        return False
+    from .short_deck import is_short_deck_game
+
+    if is_short_deck_game(game):
+        return True
+    find_game(game)  # raises InputError for a name that is no game
+    return False
+
+
+def _checked(strength: Any, game: str | None) -> tuple[np.ndarray, bool]:
+    """Strengths as int64 and the game's deck, or ``ValueError`` naming the first no hand has."""
+    short_deck = _short_deck(game)
+    array = _as_int_array(strength, "strength")
+    bad = _first_invalid(array, short_deck)
+    if bad is None:
+        return array, short_deck
+    if short_deck:
+        raise ValueError(f"strength {bad} is not a short-deck strength (1..{N_SHORT_DECK_CLASSES})")
+    hint = ""
+    if 1 <= bad <= N_SHORT_DECK_CLASSES:
+        hint = "; a short-deck strength? pass game='shortdeck'"
+    raise ValueError(f"strength {bad} is not a high-hand strength (no hand has it){hint}")
+
+
 @overload
-def hand_category(strength: int | np.integer[Any]) -> HandCategory: ...
+def hand_category(strength: int | np.integer[Any], *, game: str | None = None) -> HandCategory: ...
 @overload
-def hand_category(strength: NDArray[Any] | Sequence[Any]) -> NDArray[np.uint8]: ...
-def hand_category(strength: Any) -> Any:
+def hand_category(
+    strength: NDArray[Any] | Sequence[Any], *, game: str | None = None
+) -> NDArray[np.uint8]: ...
+def hand_category(strength: Any, *, game: str | None = None) -> Any:
     """Category of high strengths: a :class:`HandCategory` for one, an array for many.
 
     Strengths that no hand has (``5373``: one past the best high card) are
     refused with ``ValueError``, by the same rule as :func:`describe`
     (:func:`~showdown.evaluator.categories.is_high_strength`). Masked arrays
-    are refused (the mask would be ignored).
+    are refused (the mask would be ignored). ``game="shortdeck"`` reads
+    strengths of :func:`~showdown.evaluator.evaluate_short_deck` (1..1404); any
+    other game name, or none, reads full-deck strengths.
 
     Examples
     --------
@@ -83,36 +126,41 @@ def hand_category(strength: Any) -> Any:
     <HandCategory.TWO_PAIR: 3>
     >>> hand_category([4096, 36873]).tolist()
     [1, 9]
+    >>> hand_category([1, 1404], game="shortdeck").tolist()
+    [1, 9]
     """
-    array = _as_int_array(strength, "strength")
-    bad = _first_invalid(array)
-    if bad is not None:
-        raise ValueError(f"strength {bad} is not a high-hand strength (no hand has it)")
-    categories = array >> CATEGORY_SHIFT
+    array, short_deck = _checked(strength, game)
+    if short_deck:
+        categories = short_deck_categories()[array].astype(np.int64)
+    else:
+        categories = array >> CATEGORY_SHIFT
     if array.ndim == 0:
         return HandCategory(int(categories))
     return categories.astype(np.uint8)
 
 
 @overload
-def describe(strength: int | np.integer[Any]) -> str: ...
+def describe(strength: int | np.integer[Any], *, game: str | None = None) -> str: ...
 @overload
-def describe(strength: NDArray[Any] | Sequence[Any]) -> list[Any]: ...
-def describe(strength: Any) -> Any:
+def describe(strength: NDArray[Any] | Sequence[Any], *, game: str | None = None) -> list[Any]: ...
+def describe(strength: Any, *, game: str | None = None) -> Any:
     """Words for high strengths: a string for one, a list (nested like the input) for many.
+
+    ``game="shortdeck"`` reads short-deck strengths (as :func:`hand_category` does).
 
     Examples
     --------
     >>> from showdown import evaluate, describe
     >>> describe(evaluate("KhKsKd7c7s2h3d"))
     'Full House, Kings over Sevens'
+    >>> describe(1404, game="shortdeck")
+    'Straight Flush, Ace high (Royal Flush)'
     """
-    array = _as_int_array(strength, "strength")
-    bad = _first_invalid(array)
-    if bad is not None:
-        raise ValueError(f"strength {bad} is not a high-hand strength (no hand has it)")
+    array, short_deck = _checked(strength, game)
 
     def one(value: int) -> str:
+        if short_deck:
+            return short_deck_descriptions()[value]
         return _descriptions(value >> CATEGORY_SHIFT)[value & INDEX_MASK]
 
     if array.ndim == 0:
