@@ -5,9 +5,22 @@
 subpackage as soon as it is imported, which would shadow the function, so
 the module itself is made callable: ``showdown.equity([...])`` works
 however the names were imported.
+
+Why a callable module and not always the plain function: ``import showdown``
+then ``showdown.equity`` gives the plain function (the package's lazy
+exports), but the import system sets ``showdown.equity`` to this module
+whenever the subpackage is loaded first (``import showdown.equity.result``
+does it too), after this file has run, so only a hook on the parent package
+could put the function back; and code that imported the subpackage reaches
+``showdown.equity.GAMES`` and the submodules through this name
+(``import showdown.equity as e`` gives whichever object the name holds). So
+the module stands in for the function where tools look: ``inspect.signature``
+gives the function's signature (``__signature__``, ``__wrapped__``) and
+``help`` starts with the function's signature and docstring.
 """
 
 import importlib
+import inspect
 import sys
 import types
 from typing import TYPE_CHECKING, Any
@@ -57,3 +70,10 @@ class _CallableModule(types.ModuleType):
 
 
 sys.modules[__name__].__class__ = _CallableModule
+# Where inspect and help look (see the module docstring): the function's signature, and its
+# docstring ahead of the package's. Its examples stay with the function (doctests run once).
+__wrapped__ = equity
+__signature__ = inspect.signature(equity)
+_described = (inspect.getdoc(equity) or "").partition("\nExamples\n--------")[0].rstrip()
+__doc__ = f"equity{__signature__}\n\n{_described}\n\n{__doc__}"
+del _described
