@@ -17,11 +17,13 @@ raise the same ``ValueError`` as the numpy function, with the block's place.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from .._tasks import import_distributed, is_dask_collection
+from ._batches import lengths_error, to_card_array
 
 __all__ = ["evaluate_dask", "omaha_dask"]
 
@@ -36,8 +38,6 @@ def _dask_array_module() -> Any:
 
 def _hands(cards: Any, name: str, lengths: tuple[int, ...]) -> Any:
     """A Dask array of card codes checked up front, each hand within one chunk."""
-    from .api import lengths_error
-
     if cards.dtype.kind not in "iu":
         raise ValueError(
             f"{name}: a Dask array of hands must hold integer card codes 0..51, "
@@ -70,26 +70,28 @@ def _where(block_info: dict[Any, Any] | None) -> str:
 
 
 def _evaluate_block(
-    block: np.ndarray, low: bool, threads: int | None, block_info: Any = None
+    block: np.ndarray, function: Callable[..., Any], threads: int | None, block_info: Any = None
 ) -> np.ndarray:
-    """One block through the numpy evaluator (runs on a Dask worker)."""
-    from .api import evaluate, evaluate_low8
-
-    function = evaluate_low8 if low else evaluate
+    """One block through the numpy evaluator ``function`` (runs on a Dask worker)."""
     try:
         return np.asarray(function(block, threads=threads))
     except ValueError as error:
         raise ValueError(f"{error} (in {_where(block_info)})") from None
 
 
-def evaluate_dask(cards: Any, *, low: bool, threads: int | None) -> Any:
-    """Lazy ``evaluate`` (``low=False``) or ``evaluate_low8`` of a Dask array."""
+def evaluate_dask(
+    cards: Any, function: Callable[..., Any], *, low: bool, threads: int | None
+) -> Any:
+    """Lazy ``evaluate`` (``low=False``) or ``evaluate_low8`` of a Dask array.
+
+    ``function`` is that numpy function, handed in by it (this module sits below it).
+    """
     _dask_array_module()
     cards = _hands(cards, "cards", (5, 6, 7))
     dtype = np.uint8 if low else np.uint16
     return cards.map_blocks(
         _evaluate_block,
-        low,
+        function,
         threads,
         dtype=dtype,
         drop_axis=cards.ndim - 1,
@@ -102,15 +104,15 @@ def evaluate_dask(cards: Any, *, low: bool, threads: int | None) -> Any:
 def _omaha_block(
     hole: np.ndarray,
     board: np.ndarray,
+    run: Callable[..., tuple[Any, Any]],
     high: bool,
     low: bool,
     threads: int | None,
 ) -> np.ndarray:
-    """One block of Omaha hands; both halves stacked on a last axis for hi-lo."""
-    from .api import _run_omaha
-
+    """One block of Omaha hands through ``run`` (the numpy evaluator's); both halves
+    stacked on a last axis for hi-lo."""
     try:
-        high_values, low_values = _run_omaha(hole, board, threads, high=high, low=low)
+        high_values, low_values = run(hole, board, threads, high=high, low=low)
     except ValueError as error:
         raise ValueError(f"{error} (in {_where(None)})") from None
     if high and low:
@@ -122,13 +124,21 @@ def _omaha_side(cards: Any, name: str, lengths: tuple[int, ...]) -> tuple[Any, b
     """(cards, lazy): a checked Dask array, or the numpy cards when given in memory."""
     if is_dask_collection(cards):
         return _hands(cards, name, lengths), True
-    from .api import _to_card_array
-
-    return _to_card_array(cards, name, lengths), False
+    return to_card_array(cards, name, lengths), False
 
 
-def omaha_dask(hole_cards: Any, board_cards: Any, *, high: bool, low: bool, threads: int | None):
+def omaha_dask(
+    hole_cards: Any,
+    board_cards: Any,
+    run: Callable[..., tuple[Any, Any]],
+    *,
+    high: bool,
+    low: bool,
+    threads: int | None,
+):
     """Lazy Omaha evaluation when either side is a Dask array: ``(high, low)`` (``None`` if off).
+
+    ``run`` evaluates one block in memory (the numpy evaluator's, handed in by it).
 
     An in-memory side holding one hand (a single board, say) is handed whole
     to every block and broadcast there; any other is broadcast lazily.
@@ -172,6 +182,7 @@ def omaha_dask(hole_cards: Any, board_cards: Any, *, high: bool, low: bool, thre
         _omaha_block,
         out_index,
         *arguments,
+        run=run,
         high=high,
         low=low,
         threads=threads,

@@ -26,8 +26,8 @@ from .._jit import max_threads as numba_threads
 from .._jit import thread_limit
 from .._tasks import is_dask_collection
 from ..cards import CardsLike, as_card_array
-from ..cards.codes import check_batch_size, refuse_masked
 from . import _kernels
+from ._batches import to_card_array
 from .categories import N_LOWS
 from .tables import get_tables
 
@@ -44,35 +44,6 @@ Batch = NDArray[Any] | list[str] | tuple[str, ...] | Sequence[Sequence[int]]
 """A batch of hands: an array (the hand on the last axis), a list of card strings, or
 nested lists of codes. (A list of one-card strings, ``["As", "Kd", ...]``, is read as
 one hand but typed as a batch.)"""
-
-
-def _to_card_array(cards: CardsLike, name: str, lengths: tuple[int, ...]) -> NDArray[np.uint8]:
-    """Cards as a ``uint8`` array with a leading batch axis-compatible shape.
-
-    Integer arrays are range-checked here; duplicates are caught inside the
-    kernels (cheaply, per hand) and reported by :func:`_raise_bad_row`.
-    """
-    refuse_masked(cards, name)
-    if isinstance(cards, np.ndarray) and cards.dtype.kind in "iu":
-        check_batch_size(cards, name)
-        if cards.dtype == np.uint8:
-            array = cards  # codes above 51 are flagged by the kernels, never used as indices
-        else:
-            if cards.size and (cards.min() < 0 or cards.max() > 51):
-                bad = cards[(cards < 0) | (cards > 51)].ravel()[0]
-                raise ValueError(f"{name}: card code {int(bad)} is out of range 0..51")
-            array = cards.astype(np.uint8)
-    else:
-        array = as_card_array(cards, name=name, distinct=False)
-    if array.ndim == 0 or array.shape[-1] not in lengths:
-        raise lengths_error(name, lengths, array.shape[-1] if array.ndim else 0)
-    return array
-
-
-def lengths_error(name: str, lengths: tuple[int, ...], got: object) -> ValueError:
-    """The error for hands of the wrong size (``lengths`` are the sizes allowed)."""
-    allowed = ", ".join(str(n) for n in lengths[:-1]) + f" or {lengths[-1]}"
-    return ValueError(f"{name}: expected {allowed} cards per hand, got {got}")
 
 
 def _flat(array: NDArray[np.uint8], name: str = "cards") -> NDArray[np.uint8]:
@@ -188,7 +159,7 @@ def evaluate(
         from ._dask import evaluate_dask
 
         _no_board_with_dask(board)
-        return evaluate_dask(cards, low=False, threads=threads)
+        return evaluate_dask(cards, evaluate, low=False, threads=threads)
     flat, shape, parts, names = _hands(cards, board)
     tables = get_tables()
     out = np.empty(flat.shape[0], np.uint16)
@@ -239,7 +210,7 @@ def evaluate_low8(
         from ._dask import evaluate_dask
 
         _no_board_with_dask(board)
-        return evaluate_dask(cards, low=True, threads=threads)
+        return evaluate_dask(cards, evaluate_low8, low=True, threads=threads)
     flat, shape, parts, names = _hands(cards, board)
     tables = get_tables()
     out = np.empty(flat.shape[0], np.uint8)
@@ -274,8 +245,8 @@ def _pair_inputs(
 
 
 def _omaha_inputs(hole_cards: CardsLike, board_cards: CardsLike):
-    hole = _to_card_array(hole_cards, "hole_cards", (4, 5, 6))
-    board = _to_card_array(board_cards, "board_cards", (3, 4, 5))
+    hole = to_card_array(hole_cards, "hole_cards", (4, 5, 6))
+    board = to_card_array(board_cards, "board_cards", (3, 4, 5))
     return _pair_inputs(hole, board, ("hole_cards", "board_cards"))
 
 
@@ -287,11 +258,11 @@ def _hands(
     Returns the rows, the batch shape, and the parts and names a bad row is reported by.
     """
     if board is None:
-        array = _to_card_array(cards, "cards", HIGH_SIZES)
+        array = to_card_array(cards, "cards", HIGH_SIZES)
         flat = _flat(array)
         return flat, array.shape[:-1], [flat], ["cards"]
-    hand = _to_card_array(cards, "cards", tuple(range(1, 8)))
-    shared = _to_card_array(board, "board", tuple(range(0, 6)))
+    hand = to_card_array(cards, "cards", tuple(range(1, 8)))
+    shared = to_card_array(board, "board", tuple(range(0, 6)))
     total = hand.shape[-1] + shared.shape[-1]
     if total not in HIGH_SIZES:
         raise ValueError(
@@ -316,7 +287,9 @@ def _run_omaha(
     if is_dask_collection(hole_cards) or is_dask_collection(board_cards):
         from ._dask import omaha_dask
 
-        return omaha_dask(hole_cards, board_cards, high=high, low=low, threads=threads)
+        return omaha_dask(
+            hole_cards, board_cards, _run_omaha, high=high, low=low, threads=threads
+        )
     hole, board, shape = _omaha_inputs(hole_cards, board_cards)
     tables = get_tables()
     n_hands = hole.shape[0]
