@@ -31,12 +31,14 @@ Examples
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 
 __all__ = [
     "DATA_SHA256",
     "PACKAGE_ROOT",
     "DataFileError",
+    "cache_directory",
     "data_path",
     "read_data_file",
     "sha256_fault",
@@ -70,6 +72,21 @@ DATA_SHA256: dict[str, str] = {
 
 class DataFileError(ValueError):
     """A file shipped with the package is missing, unreadable or not the file that was shipped."""
+
+
+def cache_directory() -> Path:
+    """showdown's user cache folder: what is rebuilt rather than shipped is kept here.
+
+    ``SHOWDOWN_CACHE_DIR`` when set, else ``$XDG_CACHE_HOME/showdown``, else
+    ``~/.cache/showdown``. A verified copy of rebuilt evaluator tables (used only
+    if the package's is damaged) and the compiled kernels (``showdown.cache``) live
+    under it.
+    """
+    configured = os.environ.get("SHOWDOWN_CACHE_DIR")
+    if configured:
+        return Path(configured)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "showdown"
 
 
 def data_path(name: str) -> Path:

@@ -47,6 +47,8 @@ import llvmlite.binding
 import numba
 import numpy as np
 
+from .._data_files import cache_directory
+
 __all__ = [
     "KEEP_DIGESTS",
     "CacheInfo",
@@ -74,15 +76,11 @@ def cache_base() -> Path:
     ``NUMBA_CACHE_DIR`` when set (numba's own setting, so one variable moves
     every numba cache), else ``numba/`` in showdown's user cache folder
     (``SHOWDOWN_CACHE_DIR``, else ``$XDG_CACHE_HOME/showdown``, else
-    ``~/.cache/showdown``: chosen by :func:`showdown.evaluator.tables.cache_directory`).
+    ``~/.cache/showdown``: chosen by :func:`showdown._data_files.cache_directory`).
     """
     configured = numba.config.CACHE_DIR  # type: ignore[attr-defined]
     if configured:
         return Path(configured).expanduser()
-    # Imported here: the tables module sits above this one (it is the one place
-    # the user cache folder is chosen), and only its pure-Python helper is needed.
-    from ..evaluator.tables import cache_directory
-
     return cache_directory() / "numba"
 
 

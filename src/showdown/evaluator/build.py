@@ -21,7 +21,7 @@ from .categories import (
     low_strengths,
     rank_multisets,
 )
-from .tables import RANK_KEYS, ROW_SHIFT_7, SUIT_SHIFT, Tables, check_tables
+from .table_layout import RANK_KEYS, ROW_SHIFT_7, SUIT_SHIFT, Tables, check_tables
 
 
 def build_tables() -> Tables:
@@ -30,7 +30,7 @@ def build_tables() -> Tables:
     Raises
     ------
     ValueError
-        If a built table breaks one of :func:`~.tables.check_tables`'s range
+        If a built table breaks one of :func:`~.table_layout.check_tables`'s range
         rules (a bug in this code, never in the input).
     """
     from ._build_kernels import place_rows
