@@ -115,3 +115,173 @@ def test_sources_cite_no_issue_numbers_and_no_machine_paths():
             if cited.search(line):
                 offenders.append(f"{path.relative_to(root)}:{number}: {line.strip()}")
     assert not offenders, "\n".join(offenders)
+
+
+# ----------------------------------------------------------------------------- import cycles
+SOURCE = TESTS.parent / "src"
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(SOURCE).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _type_checking_block(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and ast.unparse(node.test) in {
+        "TYPE_CHECKING",
+        "typing.TYPE_CHECKING",
+    }
+
+
+def _imports(tree: ast.Module, name: str, is_package: bool) -> list[tuple[str, int, bool]]:
+    """``(imported module, line, deferred)`` for every import statement of a module.
+
+    Statements anywhere count (functions, methods, ``try``), except in the body of an
+    ``if TYPE_CHECKING:`` block, which never runs. ``from P import x`` imports ``P.x``
+    when that is a module, else ``P``.
+    """
+    found: list[tuple[str, int, bool]] = []
+
+    def visit(node: ast.AST, deferred: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if _type_checking_block(child):
+                assert isinstance(child, ast.If)
+                for statement in child.orelse:
+                    visit(statement, deferred)
+                continue
+            inner = deferred or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef))
+            if isinstance(child, ast.Import):
+                found.extend((alias.name, child.lineno, deferred) for alias in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                if child.level:
+                    base = name.split(".")[: len(name.split(".")) + is_package - child.level]
+                    module = ".".join([*base, *([child.module] if child.module else [])])
+                else:
+                    module = child.module or ""
+                for alias in child.names:
+                    found.append((f"{module}.{alias.name}", child.lineno, deferred))
+            visit(child, inner)
+
+    visit(tree, False)
+    return found
+
+
+def _import_graph() -> tuple[dict[str, dict[str, int]], int]:
+    """Modules of ``showdown`` -> {module it imports: line}, and how many imports are deferred."""
+    files = {_module_name(path): path for path in (SOURCE / "showdown").rglob("*.py")}
+    graph: dict[str, dict[str, int]] = {}
+    deferred_count = 0
+    for name, path in sorted(files.items()):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        edges: dict[str, int] = {}
+        for target, line, deferred in _imports(tree, name, path.name == "__init__.py"):
+            # The longest prefix that is a module of the tree: ``P.x`` is a module or
+            # a name in ``P``; names outside ``showdown`` fall away entirely.
+            while target and target not in files:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                edges.setdefault(target, line)
+                deferred_count += deferred
+        graph[name] = edges
+    return graph, deferred_count
+
+
+def _strongly_connected(graph: dict[str, dict[str, int]]) -> list[list[str]]:
+    """Components of more than one module (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    components = []
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(graph[root]))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, targets = work[-1]
+            target = next(targets, None)
+            if target is not None:
+                if target not in index:
+                    index[target] = low[target] = len(index)
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, iter(graph[target])))
+                elif target in on_stack:
+                    low[node] = min(low[node], index[target])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    components.append(sorted(component))
+    return components
+
+
+#: Cycles not broken yet, each a method delegating to a module that imports its class back
+#: (``Range.plot``, ``Range(game="omaha")`` making its subclass, ``EquityResult.plot`` and
+#: ``.combos``, ``Analysis.plot`` and the history store). The test fails on any other cycle and
+#: on a listed one that no longer exists, so this list can only shrink.
+KNOWN_CYCLES = {
+    frozenset({"showdown.cards.omaha_range", "showdown.cards.plot", "showdown.cards.range_object"}),
+    frozenset({"showdown.equity.breakdown", "showdown.equity.plot", "showdown.equity.result"}),
+    frozenset(
+        {
+            "showdown.history.analyze",
+            "showdown.history.plot",
+            "showdown.history.reader",
+            "showdown.history.store",
+        }
+    ),
+}
+
+
+def test_no_import_cycles_between_modules():
+    """No two modules of ``showdown`` import each other, directly or through others.
+
+    A cycle makes the import order matter (a name half-defined when the other
+    module runs) and means neither module sits below the other. What counts:
+
+    - an edge ``A -> B`` for every ``import`` / ``from ... import`` statement in
+      ``A`` naming module ``B`` (relative imports resolved; ``from P import x`` is
+      ``P.x`` when that is a module, else ``P``). Deferred imports inside functions
+      count: they only hide a cycle from the interpreter, not from the design.
+      Imports under ``if TYPE_CHECKING:`` do not: they never run.
+    - the package exception: importing ``P.M`` also runs ``P/__init__``, but that
+      implicit step is not an edge. A package's ``__init__`` re-exporting from its
+      own submodules is the usual facade, and counting the implicit step would put
+      every such submodule in a cycle with it. An explicit ``from P import x``
+      inside ``P``'s own submodules still counts (an edge to ``P/__init__``).
+    - imports by computed name (``importlib.import_module(f"...")`` of the lazy
+      loaders) are not seen; they only load a package's own submodules.
+    """
+    graph, deferred = _import_graph()
+    assert len(graph) > 100 and deferred > 20  # the scan sees the tree and deferred imports
+    report = []
+    components = _strongly_connected(graph)
+    gone = KNOWN_CYCLES - {frozenset(component) for component in components}
+    report += [f"listed in KNOWN_CYCLES but gone (remove it): {sorted(c)}" for c in gone]
+    for component in components:
+        members = set(component)
+        if members in KNOWN_CYCLES:
+            continue
+        report.append("cycle: " + ", ".join(component))
+        report += [
+            f"    {source} -> {target} (line {line})"
+            for source in component
+            for target, line in graph[source].items()
+            if target in members
+        ]
+    assert not report, "\n".join(report)
