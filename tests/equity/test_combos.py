@@ -139,7 +139,7 @@ def test_combos_without_asking_or_for_a_bad_player_are_refused() -> None:
     [
         (["AsAhKd", "QcQdJs"], {"game": "stud"}, "board games"),
         (["AsKsQsJs2c", "random"], {"game": "draw"}, "board games"),
-        (["AsAhKsKh", "random"], {"game": "omaha", "samples": 1000}, "hold'em ranges"),
+        (["AsAhKsKh", "random"], {"game": "omaha", "samples": 1000}, "player 2 is random"),
         (["AK", "QQ"], {"combos": "yes"}, "True or False"),
     ],
 )

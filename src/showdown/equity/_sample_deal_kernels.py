@@ -3,22 +3,30 @@
 How a deal is drawn (every step exact; no deal is ever redrawn because two
 players' hands clash):
 
-1. **Ranged players** (hold'em ranges that are neither one hand nor
-   ``random``) get their hands from *joint tables* built in Python
-   (``montecarlo.join_ranges``): every combination of the players' combos
+1. **Ranged players** (ranges that are neither one hand nor ``random``)
+   get their hands from *joint tables* built in Python
+   (``sample_inputs.join_ranges``): every combination of the players' combos
    that shares no card, weighted by the product of the combos' weights. One
    alias draw (Walker's method: one 64-bit random word, O(1)) picks a row
    with probability proportional to its weight, which is exactly the joint
    distribution of the players' hands given that no card is held twice.
-   When all ranged players fit in one table (the usual case, heavily
-   overlapping ranges such as ``AK`` v ``AK`` v ``AK`` included), nothing
-   is ever rejected. Only when the joint holdings outnumber the table limit
-   are players split over several tables; a clash *between* tables then
-   redraws those rows (rejection between tables only: still exact, and the
-   deals stay independent so the standard error stays honest, which a
-   random walk's correlated deals would not give without batch means).
-   Clashes inside a table cannot happen, and tables are only split when
-   their ranges are wide, so such clashes are rare.
+   When all ranged players fit in one table (the usual case in hold'em,
+   heavily overlapping ranges such as ``AK`` v ``AK`` v ``AK`` included),
+   nothing is ever rejected. When the joint holdings outnumber the table
+   limit (wide hold'em ranges, and Omaha ranges, which list tens of
+   thousands of combos each), players are split over several tables, down
+   to one table per player, and a deal whose rows clash *between* tables is
+   redrawn whole (:func:`pick_rows`). That is still exact: the tables are
+   drawn independently, so a set of rows comes up with probability
+   proportional to the product of their weights; keeping only the sets
+   that share no card conditions that law on "no card twice", and a law
+   conditioned on an event is itself proportional to the product of the
+   weights over the sets in the event: the joint table's law, as if the
+   tables had been joined. Redrawing every table (never only the one that
+   clashed, which would favour hands that clash less with the rows kept)
+   is what makes it so. Deals stay independent, so the standard error stays
+   honest, which a random walk's correlated deals would not give without
+   batch means.
 2. **The stub** (random hands, stud and draw cards still to come, the rest
    of the board) is dealt by a partial Fisher-Yates shuffle of a fresh copy
    of the live deck without the ranged players' cards: a small table keeps
@@ -297,17 +305,29 @@ def deal_sums(
 def deal_cards(
     hilo, state, n_deals, deck, deck_words, live_words, where, deck_size, ranged, use_row_decks,
     row_decks, chosen, held, held_count, n_stub, dealt, deal_count, fixed_count, fixed_low,
-    board_sums, n_board, n_known_board, low_bit, low_rows, hole, boards,
+    board_sums, n_board, n_known_board, low_bit, low_rows, hole, boards, ranged_players,
+    player_table, player_column, row_cards,
 ):  # pragma: no cover - compiled  # fmt: skip
     """Deal the stub of each deal of a block as cards (Omaha); the new state.
 
     Player ``p``'s cards of deal ``d`` go to ``hole`` row ``p * block + d``
     after their known ones, the board's to ``boards`` row ``d``; hi-lo low
-    masks to ``low_rows`` as in :func:`deal_sums`.
+    masks to ``low_rows`` as in :func:`deal_sums`. A ranged player's cards
+    and low mask (the byte after them) are copied from their joint table's
+    drawn row: a few bytes next to the sixty two-plus-three hands the
+    evaluator then looks up.
     """
     n_players = fixed_low.size
     block = low_rows.shape[1]
+    width = row_cards.shape[2] - 1
     for deal in range(n_deals):
+        for index in range(ranged_players.size):
+            p = ranged_players[index]
+            row = chosen[player_table[p], deal]
+            column = player_column[p]
+            for slot in range(width):
+                hole[p * block + deal, slot] = row_cards[row, column, slot]
+            low_rows[p, deal] = row_cards[row, column, width]
         top = fresh_deck(
             deal, deck, deck_words, live_words, where, deck_size, ranged, use_row_decks,
             row_decks, chosen, held, held_count,
@@ -357,6 +377,7 @@ def _deal_block(omaha, hilo, state, n_deals, spot, work, tables):  # pragma: no 
                 work.chosen, work.held, spot.held_count, spot.n_stub, spot.dealt,
                 spot.deal_count, spot.fixed_count, spot.fixed_low, spot.board_sums,
                 spot.n_board, spot.board.size, tables.low_bit, work.low, work.hole, work.boards,
+                spot.ranged_players, spot.player_table, spot.player_column, spot.row_cards,
             )  # fmt: skip
 
         return cards_block

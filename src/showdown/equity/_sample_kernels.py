@@ -347,9 +347,10 @@ def tally_combos(
     """Each deal's pot for each ranged or random player, under the combo they were dealt.
 
     ``masks[deal]``: the deal's winners (``_scoring.winner_masks``, filled by
-    the scoring step); these players are hold'em, so every pot is whole. A
+    the scoring step); the games are high only, so every pot is whole. A
     ranged player's combo is its joint-table row's; a random hand's two cards
-    are the two set bits of its suit bits (one bit per card, ``card_bit``).
+    are the two set bits of its suit bits (one bit per card, ``card_bit``);
+    Omaha has no random players here (``montecarlo`` refuses them).
     """
     for deal in range(n_deals):
         mask = masks[deal]
@@ -406,6 +407,14 @@ def sample_holdem_combos(
 ):  # pragma: no cover - compiled
     """Hold'em with per-combo tallies of the ranged players (``equity(..., combos=True)``)."""
     sample_chunks_combos(False, False, spot, tables, seeds, deals, work, out, combo_in, combo_out)
+
+
+@jit_kernel
+def sample_omaha_combos(
+    spot, tables, seeds, deals, work, out, combo_in, combo_out
+):  # pragma: no cover - compiled
+    """Omaha high with per-combo tallies of the ranged players (no random players)."""
+    sample_chunks_combos(True, False, spot, tables, seeds, deals, work, out, combo_in, combo_out)
 
 
 @jit_kernel

@@ -29,7 +29,7 @@ from .._tasks import Runner, ThreadRunner, runner_for
 from ..evaluator import get_tables
 from . import _sample_kernels
 from .result import Counters, EquityResult
-from .sample_inputs import Work, combo_inputs, new_work, sample_spot
+from .sample_inputs import Work, check_combos, combo_inputs, new_work, sample_spot
 from .spot import Spot
 
 #: Deals per chunk. Chunks (not threads) own a random stream, so the split of
@@ -101,7 +101,8 @@ class Sampler:
     """Everything needed to sample one spot: the kernel and its inputs.
 
     With ``combos``, each deal's pot is also tallied under the combo each
-    ranged or random hold'em player was dealt (``sample_holdem_combos``).
+    ranged or random hold'em player, or ranged Omaha high player, was dealt
+    (``sample_holdem_combos``, ``sample_omaha_combos``).
     A sampler pickles without its kernel, the evaluator tables and the spot's
     cached extras, which the receiving process looks up again: that is how it
     travels to Dask workers.
@@ -114,12 +115,8 @@ class Sampler:
         self.n_tables = len(joint)
         self.combo_inputs, self.combo_offsets = combo_inputs(spot, joint)
         self.combos = combos and not spot.all_fixed
-        game = spot.game
-        if self.combos and not (game.kind == "board" and game.hole_size == 2):
-            raise ValueError(
-                "combos: sampled per-combo breakdowns are for hold'em ranges (and known "
-                "hands); sample without combos, or use exact=True"
-            )
+        if self.combos:
+            check_combos(spot)
         self.kernel = _sample_kernel(spot, self.combos)
         # Scratch arrays of finished calls, taken by the next (one per running
         # call: list.pop and list.append are atomic, so threads never share one).
@@ -195,9 +192,12 @@ class Sampler:
 def _sample_kernel(spot: Spot, combos: bool) -> Any:
     """The sampling kernel of the spot's game (the per-combo one with ``combos``)."""
     game = spot.game
+    omaha = game.kind == "board" and game.mode == 1
     if combos:
-        return _sample_kernels.sample_holdem_combos
-    if game.kind == "board" and game.mode == 1:  # Omaha
+        return (
+            _sample_kernels.sample_omaha_combos if omaha else _sample_kernels.sample_holdem_combos
+        )
+    if omaha:
         return _sample_kernels.sample_omaha_hilo if game.hilo else _sample_kernels.sample_omaha
     return _sample_kernels.sample_best_five_hilo if game.hilo else _sample_kernels.sample_best_five
 

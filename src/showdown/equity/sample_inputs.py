@@ -6,7 +6,10 @@ into a :class:`SampleSpot` for the kernels of ``_sample_kernels`` (and
 makes their scratch arrays.
 Ranged players' hands come from joint tables (:func:`join_ranges`): every
 combination of their combos that shares no card, with the product of the
-weights, drawn by an alias table.
+weights, drawn by an alias table. Omaha ranges (tens of thousands of combos
+each) rarely fit one table with another range: each then gets its own table,
+and the kernels redraw the rows of a deal whose hands clash (see
+``_sample_deal_kernels`` for why that draws the right law).
 """
 
 from __future__ import annotations
@@ -28,8 +31,14 @@ MASK_PLAYERS = 10
 #: Memory of one joint table at most (bytes): a row costs ROW_BYTES plus
 #: ROW_BYTES_PER_PLAYER per player. Groups beyond it are split over tables.
 JOIN_BYTES = 64 << 20
+#: The same for Omaha, much smaller: an Omaha deal costs far more to evaluate,
+#: but a deal's rows read at random from a table bigger than the processor's
+#: caches cost more still (measured, AA:xxyy v KK:xxyy, 600,000 deals: one
+#: joint table of 577,000 rows 0.47 s of CPU, two tables of 864 rows and a
+#: redraw when they clash, 23 % of deals, 0.27 s).
+OMAHA_JOIN_BYTES = 1 << 20
 ROW_BYTES = 20  # card mask, alias threshold and alias
-ROW_BYTES_PER_PLAYER = 16  # key sum and suit bits
+ROW_BYTES_PER_PLAYER = 16  # key sum and suit bits; Omaha: the cards and their low mask
 #: Most rows of a single joint table for which each row keeps its own deck (64
 #: bytes a row; dealing then skips taking the held cards out of the deck).
 ROW_DECK_LIMIT = 1 << 16
@@ -61,8 +70,10 @@ class SampleSpot(NamedTuple):
     block_players: NDArray[np.int64]  # (tables, columns): player of each column, -1 pads
     player_table: NDArray[np.int64]  # (players,): each ranged player's table, -1 for others
     player_column: NDArray[np.int64]  # (players,): and its column there
-    row_key: NDArray[np.uint64]  # (rows, columns): key sum of each column's hand
-    row_bits: NDArray[np.uint64]  # (no low masks: ranges are hold'em only, never hi-lo)
+    ranged_players: NDArray[np.int64]  # the players in joint tables, ascending
+    row_key: NDArray[np.uint64]  # (rows, columns): key sum of each column's hand (hold'em)
+    row_bits: NDArray[np.uint64]  # (hold'em ranges are never hi-lo: no low masks)
+    row_cards: NDArray[np.uint8]  # (rows, columns, hole + 1): each column's cards, low mask
     row_masks: NDArray[np.uint64]  # cards of each row
     thresholds: NDArray[np.uint64]  # alias table: keep the row below this 32-bit coin
     alias: NDArray[np.int32]  # alias table: else take this row
@@ -104,7 +115,7 @@ class JointTable(NamedTuple):
     """Every compatible joint holding of some ranged players."""
 
     players: list[int]
-    rows: NDArray[np.int16]  # (rows, players): each player's combo, an index into their range
+    rows: NDArray[np.int32]  # (rows, players): each player's combo, an index into their range
     weights: NDArray[np.float64]
     masks: NDArray[np.uint64]
 
@@ -124,7 +135,7 @@ def join_ranges(
     >>> table.rows.shape  # 16 x 16 pairs of AK combos, 144 without a shared card
     (144, 2)
     """
-    rows = np.zeros((1, 0), np.int16)
+    rows = np.zeros((1, 0), np.int32)
     weights = np.ones(1)
     masks = np.zeros(1, np.uint64)
     for hand_range in ranges:
@@ -141,7 +152,7 @@ def join_ranges(
             parts.append((old + start, new))
         old = np.concatenate([part[0] for part in parts])
         new = np.concatenate([part[1] for part in parts])
-        rows = np.concatenate([rows[old], new.astype(np.int16)[:, None]], axis=1)
+        rows = np.concatenate([rows[old], new.astype(np.int32)[:, None]], axis=1)
         weights = weights[old] * hand_range.weights[new]
         masks = masks[old] | combo_masks[new]
     return JointTable(players, rows, weights, masks)
@@ -151,21 +162,26 @@ def _joint_tables(spot: Spot, ranged: list[int]) -> list[JointTable]:
     """Ranged players grouped into as few joint tables as :data:`JOIN_LIMIT` allows.
 
     Narrow ranges go first: they clash the most, and their tables stay small.
-    A table is limited by its memory (:data:`JOIN_BYTES`).
+    A table is limited by its memory (:data:`JOIN_BYTES`, Omaha's
+    :data:`OMAHA_JOIN_BYTES`); one range alone
+    always gets its table (an Omaha range may list millions of combos).
     """
     order = sorted(ranged, key=lambda index: len(_range_of(spot, index)))
+    hole = spot.game.hole_size
+    per_player = ROW_BYTES_PER_PLAYER + (0 if hole == 2 else hole + 1)
+    budget = JOIN_BYTES if hole == 2 else OMAHA_JOIN_BYTES
     tables: list[JointTable] = []
     group: list[int] = []
     current: JointTable | None = None
     for index in order:
         candidate = [*group, index]
-        limit = JOIN_BYTES // (ROW_BYTES_PER_PLAYER * len(candidate) + ROW_BYTES)
+        limit = budget // (per_player * len(candidate) + ROW_BYTES)
         joined = join_ranges(
             candidate, [_range_of(spot, player) for player in candidate], limit=limit
         )
         if joined is None:
-            assert current is not None  # one range alone has at most 1,326 combos
-            tables.append(current)
+            if current is not None:
+                tables.append(current)
             candidate = [index]
             joined = join_ranges(candidate, [_range_of(spot, index)], limit=1 << 62)
             assert joined is not None
@@ -283,13 +299,6 @@ def _player_fields(spot: Spot, tables: Tables, width: int) -> tuple[dict[str, An
         elif player.hand_range.is_random:
             # Every live hand at equal weight: dealt from the stub, never listed.
             deal_count[index] = hole
-        elif hole != 2:
-            # The sampler loads listed holdings as hold'em key sums only: an Omaha
-            # range would be scored with cards it never dealt.
-            raise ValueError(
-                f"player {index + 1}: sampled equity of an Omaha range is not available yet; "
-                "use exact=True (or --exact) with a flop, turn or river, or a specific hand"
-            )
         else:
             ranged.append(index)
     fixed_key = np.zeros(n_players, np.uint64)
@@ -314,24 +323,38 @@ def _player_fields(spot: Spot, tables: Tables, width: int) -> tuple[dict[str, An
 def _joint_fields(
     spot: Spot, tables: Tables, joint: list[JointTable], live: NDArray[np.uint8]
 ) -> dict[str, Any]:
-    """The joint-table fields of :class:`SampleSpot` (``block_start`` .. ``held_count``)."""
+    """The joint-table fields of :class:`SampleSpot` (``block_start`` .. ``held_count``).
+
+    Hold'em rows keep each hand's key sum and suit bits (the evaluator adds
+    the board's); Omaha rows keep the cards (the evaluator picks two of them)
+    followed by their low mask (8 bits), so a deal reads one place per hand.
+    """
     columns = max((len(table.players) for table in joint), default=1)
+    hole = spot.game.hole_size
+    omaha = spot.game.kind == "board" and spot.game.mode == 1
     block_start = np.zeros(len(joint) + 1, np.int64)
     block_players = np.full((max(len(joint), 1), columns), -1, np.int64)
     player_table = np.full(spot.n_players, -1, np.int64)
     player_column = np.zeros(spot.n_players, np.int64)
-    keys, bits, masks, thresholds, aliases = [], [], [], [], []
+    keys, bits, masks, thresholds, aliases, cards = [], [], [], [], [], []
     for number, table in enumerate(joint):
         size = table.rows.shape[0]
         block_start[number + 1] = block_start[number] + size
         block_players[number, : len(table.players)] = table.players
         player_table[table.players] = number
         player_column[table.players] = np.arange(len(table.players))
-        keys.append(np.zeros((size, columns), np.uint64))
-        bits.append(np.zeros((size, columns), np.uint64))
+        if omaha:
+            cards.append(np.zeros((size, columns, hole + 1), np.uint8))
+        else:
+            keys.append(np.zeros((size, columns), np.uint64))
+            bits.append(np.zeros((size, columns), np.uint64))
         for column, player in enumerate(table.players):
-            cards = _range_of(spot, player).combos[table.rows[:, column]]
-            keys[-1][:, column], bits[-1][:, column], _ = _card_sums(tables, cards)
+            held = _range_of(spot, player).combos[table.rows[:, column]]
+            if omaha:
+                cards[-1][:, column, :hole] = held
+                cards[-1][:, column, hole] = _card_sums(tables, held)[2]
+            else:
+                keys[-1][:, column], bits[-1][:, column], _ = _card_sums(tables, held)
         masks.append(table.masks)
         threshold, alias = alias_table(table.weights)
         thresholds.append(threshold)
@@ -342,8 +365,10 @@ def _joint_fields(
         "block_players": block_players,
         "player_table": player_table,
         "player_column": player_column,
-        "row_key": np.concatenate(keys) if joint else np.zeros((1, 1), np.uint64),
-        "row_bits": np.concatenate(bits) if joint else np.zeros((1, 1), np.uint64),
+        "ranged_players": np.flatnonzero(player_table >= 0).astype(np.int64),
+        "row_key": np.concatenate(keys) if keys else np.zeros((1, 1), np.uint64),
+        "row_bits": np.concatenate(bits) if bits else np.zeros((1, 1), np.uint64),
+        "row_cards": np.concatenate(cards) if cards else np.zeros((1, 1, hole + 1), np.uint8),
         "row_masks": np.concatenate(masks) if joint else np.zeros(1, np.uint64),
         "thresholds": np.concatenate(thresholds) if joint else np.zeros(1, np.uint64),
         "alias": np.concatenate(aliases) if joint else np.zeros(1, np.int32),
@@ -366,6 +391,31 @@ def _row_decks(live: NDArray[np.uint8], size: int, masks: NDArray[np.uint64]) ->
     decks = np.zeros((masks.size, 64), np.uint8)
     decks[:, :size] = cards[order]
     return decks.view(np.uint64)
+
+
+def check_combos(spot: Spot) -> None:
+    """Refuse per-combo tallies the kernels cannot keep (``ValueError``).
+
+    The tallies count whole pots under each player's combo: hi-lo pots split.
+    A random Omaha hand would need a row for each of its hundreds of
+    thousands of combos in every chunk's counters.
+    """
+    game = spot.game
+    holdem = game.kind == "board" and game.hole_size == 2
+    omaha = game.kind == "board" and game.mode == 1 and not game.hilo
+    if omaha and not holdem:
+        for index, player in enumerate(spot.players):
+            if player.hand_range is not None and player.hand_range.is_random:
+                raise ValueError(
+                    f"combos: player {index + 1} is random, and sampled per-combo "
+                    "breakdowns of Omaha list ranged players only; give a range, "
+                    "sample without combos, or use exact=True"
+                )
+    elif not holdem:
+        raise ValueError(
+            "combos: sampled per-combo breakdowns are for hold'em and Omaha high ranges "
+            "(and known hands); sample without combos, or use exact=True"
+        )
 
 
 class ComboInputs(NamedTuple):
@@ -394,12 +444,15 @@ def combo_inputs(spot: Spot, joint: list[JointTable]) -> tuple[ComboInputs, NDAr
             part[:, column] = offsets[player] + table.rows[:, column]
         parts.append(part)
     rows = np.concatenate(parts) if parts else np.zeros((1, 1), np.int64)
+    # Random hands are tallied in hold'em only (check_combos): an Omaha one is
+    # never listed, which would cost hundreds of thousands of combos or more.
     random_players = [
         index
         for index, player in enumerate(spot.players)
         if player.hand_range is not None
         and player.hand_range.is_random
         and not spot.is_fixed(index)
+        and spot.game.hole_size == 2
     ]
     pair_rows = np.full((max(len(random_players), 1), 52 * 52), -1, np.int64)
     for slot, index in enumerate(random_players):
