@@ -79,7 +79,7 @@ DECIDER = (0, 1, 2, 2, 1, 2)
 #: Default largest best-response gain of any seat (bb per hand).
 TOLERANCE_BB = 1e-3
 #: Default under ICM, as a share of the prize pool per hand.
-TOLERANCE_POOL = 1e-4
+TOLERANCE_POOL = 1e-5
 #: Iterations between exploitability checks.
 CHECK_EVERY = 16
 #: Default cap on iterations when solving to a tolerance.
@@ -428,7 +428,7 @@ def push_fold_3way(
         chips: the prizes of first, second and third place (at most three).
     tolerance
         Stop once no seat gains more than this by deviating, per hand
-        (default ``1e-3`` bb in chips, ``1e-4`` of the prize pool under ICM);
+        (default ``1e-3`` bb in chips, ``1e-5`` of the prize pool under ICM);
         the solver stops at half of it, or after 1,000 iterations (the
         result reports what it reached).
     iterations
