@@ -264,10 +264,10 @@ def distribution_of(result: EquityResult, player: int | None = None) -> EquityDi
 
 def player_distribution(result: EquityResult, player: int) -> PlayerDistribution:
     """Player ``player``'s combos from ``result`` (a run with ``combos=True``), sorted."""
-    breakdowns = result._counters.by_combo
-    if breakdowns is None:
+    if not result.has_combos:
         raise ValueError("result: this run kept no per-combo counters (run with combos=True)")
-    columns = combo_columns(breakdowns[player], exact=result.exact, hilo=result.hilo)
+    breakdown = result.combo_breakdown(player)
+    columns = combo_columns(breakdown, exact=result.exact, hilo=result.hilo)
     weight = np.asarray(columns["weight"], np.float64)
     dealt = np.flatnonzero(weight > 0)  # never-dealt combos have no equity (0 / 0)
     values = np.asarray(columns["equity"], np.float64)[dealt]
