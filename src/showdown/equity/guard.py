@@ -94,6 +94,12 @@ class WorkGuard:
         What is running, for messages (``"exact enumeration"``, ``"runouts"``).
     clock
         Seconds, monotonic (tests may pass their own).
+
+    Notes
+    -----
+    Time is counted from the end of the first block, not from the start: the
+    first block of a run compiles its kernels when the cache is cold, and
+    that is not the run overrunning its estimate.
     """
 
     def __init__(
@@ -109,7 +115,10 @@ class WorkGuard:
         self.time_limit = max(OVERRUN_TIME_FACTOR * self.estimated_seconds, OVERRUN_MIN_SECONDS)
         self.what = what
         self.clock = clock
-        self.started = clock()
+        # The clock starts when the first block is done: that block pays for compiling the
+        # kernels (a minute on a busy machine, after any edit or upgrade), which is no sign
+        # of an estimate gone wrong.
+        self.started: float | None = None
         self.done = 0.0
 
     def add(self, work: float) -> None:
@@ -120,6 +129,9 @@ class WorkGuard:
                 f"{self.done:.3g} evaluations done, over {OVERRUN_FACTOR:g} times the "
                 f"estimate of {self.estimated_work:.3g}"
             )
+        if self.started is None:
+            self.started = self.clock()
+            return
         elapsed = self.clock() - self.started
         if elapsed > self.time_limit:
             self._stop(
