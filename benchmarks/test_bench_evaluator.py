@@ -23,6 +23,7 @@ from showdown import (
     evaluate_low8,
     evaluate_omaha_hilo,
 )
+from showdown.evaluator import evaluate_short_deck
 
 N_RANDOM_HANDS = 10_000_000
 N_OMAHA_DEALS = 2_000_000
@@ -30,6 +31,9 @@ N_OMAHA_DEALS = 2_000_000
 N_PEER_HANDS = 200_000
 N_PEER_OMAHA = 100_000
 ALL_SEVEN_CARD_HANDS = 133_784_560
+N_SHORT_DECK_HANDS = 10_000_000
+#: pokerkit's short-deck hand takes about 2 ms per 7-card hand from Python.
+N_POKERKIT_SHORT_DECK = 2_000
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
@@ -120,6 +124,57 @@ def test_evaluate_low8_random_seven_card(benchmark, throughputs, seven_card_hand
     )
     throughputs.record(
         benchmark, "evaluate_low8, random 7-card", N_RANDOM_HANDS, target=">= 150 M/s"
+    )
+
+
+# --- short deck (6+), random 7-card hands ---------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def short_deck_hands() -> np.ndarray:
+    """7 distinct cards of the 36-card deck per row (codes 16..51), fixed seed."""
+    rng = np.random.default_rng(36)
+    cards = rng.integers(16, 52, size=(N_SHORT_DECK_HANDS, 7), dtype=np.uint8)
+    while True:
+        ordered = np.sort(cards, axis=1)
+        repeats = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
+        if not repeats.any():
+            return cards
+        cards[repeats] = rng.integers(16, 52, size=(int(repeats.sum()), 7), dtype=np.uint8)
+
+
+def test_evaluate_short_deck_random_seven_card(benchmark, throughputs, short_deck_hands):
+    evaluate_short_deck(short_deck_hands[:1000], threads=1)  # compile or load; build tables
+    benchmark.pedantic(
+        evaluate_short_deck,
+        args=(short_deck_hands,),
+        kwargs={"threads": 1},
+        rounds=10,
+        warmup_rounds=1,
+    )
+    throughputs.record(benchmark, "evaluate_short_deck, random 7-card", N_SHORT_DECK_HANDS)
+
+
+def test_pokerkit_short_deck_per_hand(benchmark, throughputs, short_deck_hands):
+    pokerkit = pytest.importorskip("pokerkit")
+    from_game = pokerkit.ShortDeckHoldemHand.from_game
+    rows = short_deck_hands[:N_POKERKIT_SHORT_DECK].tolist()
+    hands = ["".join(CARD_NAMES[code] for code in row) for row in rows]
+
+    def per_hand() -> list[int]:
+        return [from_game(hand).entry.index for hand in hands]
+
+    values = benchmark.pedantic(per_hand, rounds=3, warmup_rounds=1)
+    # Same hands, same order (pokerkit's index: larger is stronger, equal is a tie).
+    ours = evaluate_short_deck(short_deck_hands[:N_POKERKIT_SHORT_DECK], threads=1)
+    theirs = np.array(values)
+    assert np.array_equal(
+        np.sign(np.subtract.outer(ours.astype(np.int64), ours)),
+        np.sign(np.subtract.outer(theirs, theirs)),
+    )
+    throughputs.record(benchmark, "pokerkit ShortDeckHoldemHand, per hand", N_POKERKIT_SHORT_DECK)
+    benchmark.extra_info["showdown_ratio"] = throughputs.compare(
+        "evaluate_short_deck, random 7-card", "pokerkit ShortDeckHoldemHand, per hand"
     )
 
 
