@@ -266,7 +266,7 @@ def test_stud_unseen_down_cards_and_draw_words():
     assert [row[1] for row in table_rows(out)] == ["AsKsQsJs2c/2c", "random/pat"]
     code, out, err = run("AsKsQsJs2c", "random", "--game", "draw", "--board", "2c3c4c")
     assert code == 1 and out == ""
-    assert err.startswith("Error: board: draw has no board") and "up cards" not in err
+    assert err.startswith("Error: --board: draw has no board") and "up cards" not in err
     code, out, err = run("AsKsQsJs2c/2c", "random", "--game", "draw", "--exact")
     assert code == 1 and "random and draws" in err and "random/pat" in err
 

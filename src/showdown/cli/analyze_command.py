@@ -11,8 +11,8 @@ import os
 
 import click
 
+from ._errors import option_error
 from ._figures import save_figure
-from .simulate_command import BadInputIsStatusOne
 
 
 def _check_plot_file(plot_file: str) -> None:
@@ -31,7 +31,7 @@ def _check_plot_file(plot_file: str) -> None:
         raise click.ClickException(f"--plot: {plot_file!r}: no directory {folder!r}")
 
 
-@click.command("analyze", cls=BadInputIsStatusOne)
+@click.command("analyze")
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--player", default=None, help="Show only this player (and draw his graph).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of tables.")
@@ -95,10 +95,7 @@ def analyze_command(
                     scheduler=scheduler,
                 )
         except ValueError as error:  # BadHandError too: one line, status 1
-            message = str(error)
-            if message.startswith(("player:", "scheduler:")):
-                message = f"--{message}"
-            raise click.ClickException(message) from None
+            raise option_error(error, {"player": "--player", "scheduler": "--scheduler"}) from None
         except (ImportError, ClusterError) as error:  # no Dask, or the cluster failed
             raise click.ClickException(f"--scheduler: {error}") from None
     for bad in result.bad:

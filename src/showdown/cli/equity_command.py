@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..games import HAND_TYPES
+from ._errors import option_error
 
 if TYPE_CHECKING:  # the engine (numpy, numba) loads inside the callback only; see cli/main.py
     from .._progress import Progress
@@ -27,6 +28,20 @@ if TYPE_CHECKING:  # the engine (numpy, numba) loads inside the callback only; s
 #: Game names shown in ``--help``: the hand types of the game registry (a leaf module, so
 #: reading it keeps ``showdown --help`` fast).
 GAME_NAMES = tuple(HAND_TYPES)
+
+#: Library parameter names (``InputError.parameter``) -> this command's options.
+OPTION_NAMES = {
+    "board": "--board",
+    "dead": "--dead",
+    "game": "--game",
+    "samples": "--samples",
+    "max_samples": "--max-samples",
+    "target_stderr": "--stderr",
+    "seed": "--seed",
+    "threads": "--threads",
+    "scheduler": "--scheduler",
+    "combos": "--combos",
+}
 
 #: Runs expected to take longer than this (seconds) show a progress bar from their first
 #: report on; quicker runs print nothing extra.
@@ -102,22 +117,6 @@ hand is one combo. Flop games only; not with --combos or --by-card. With --json 
 document gets "distribution": per player those numbers and every combo's weight, equity
 and percentile, weakest first.
 """
-
-
-class _BadInputIsStatusOne(click.Command):
-    """A command whose usage errors exit with status 1, like every other bad input.
-
-    Click gives usage errors (a missing option value, a non-number for
-    ``--samples``) status 2; the equity command promises 1 for any bad input.
-    """
-
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        try:
-            return super().parse_args(ctx, args)
-        except click.UsageError as error:
-            # click declares exit_code on the class; set it on this one error only.
-            setattr(error, "exit_code", 1)  # noqa: B010
-            raise
 
 
 class _ProgressReporter:
@@ -213,14 +212,14 @@ def run_equity(
     max_samples: int | None = None,
     combos: bool = False,
     scheduler: str | None = None,
-    option: str = "--combos",
 ) -> EquityResult:
     """Check the options, then run :func:`showdown.equity`; raises ``ValueError`` on bad input.
 
+    The library checks the numbers (``InputError`` naming its parameter, see
+    ``OPTION_NAMES``); here only what is the command's own: the choice among
+    --exact, --samples and --stderr, two players at least, the --stderr text.
     With ``scheduler`` (a Dask scheduler's address), a failure of the cluster
     or a missing Dask raises ``ValueError`` too, naming ``--scheduler``.
-    ``option`` is what asked for ``combos`` (``--distribution`` is named in
-    the errors of per-combo counting).
     """
     chosen = [
         name
@@ -240,29 +239,13 @@ def run_equity(
         raise ValueError(
             f"expected at least two players, got {len(players)}: e.g. showdown equity AsKs QQ+"
         )
-    if threads is not None and threads < 1:
-        raise ValueError(f"--threads: expected a positive integer, got {threads}")
-    from ..equity.api import MAX_SAMPLES
-
-    for option, value in (("--samples", samples), ("--max-samples", max_samples)):
-        if value is not None and value < 1:
-            raise ValueError(f"{option}: expected a positive integer, got {value}")
-        if value is not None and value > MAX_SAMPLES:
-            raise ValueError(
-                f"{option}: expected at most {MAX_SAMPLES:,} (2**53) deals, got {value:,}"
-            )
-    if seed is not None and seed < 0:
-        raise ValueError(f"--seed: expected a non-negative integer, got {seed}")
     target_stderr = None if stderr is None else _parse_stderr(stderr)
 
     from .._progress import compiling
     from .._tasks import ClusterError  # standard library only: no Dask import
     from ..equity import equity, get_game
 
-    try:
-        rules = get_game(game)
-    except ValueError as error:  # name the option, as every other message of the command does
-        raise ValueError(f"--game{str(error).removeprefix('game')}") from None
+    rules = get_game(game)
     canonical_game = rules.name  # aliases (plo, plo8, stud8, ...) work too
     reporter = _ProgressReporter(show_progress)
     # One line on stderr before a real compile (never on a warm cache), estimated
@@ -295,13 +278,6 @@ def run_equity(
                 combos=combos,
                 scheduler=scheduler,
             )
-    except ValueError as error:
-        message = str(error)
-        if message.startswith("scheduler:"):  # the library's parameter, the command's option
-            raise ValueError(f"--{message}") from None
-        if message.startswith("combos:") and option != "--combos":
-            raise ValueError(f"{option}:{message.removeprefix('combos:')}") from None
-        raise
     except (ImportError, ClusterError) as error:  # no Dask, or the cluster failed
         if scheduler is None:
             raise
@@ -314,9 +290,12 @@ def _combo_players(choice: str | None, result: EquityResult) -> list[int]:
     """The players (0-based) whose combos ``--combos`` prints."""
     if choice is None:
         return []
-    breakdowns = result._counters.by_combo or {}
     if choice == "all":
-        return [index for index in range(len(result.players)) if len(breakdowns[index].cards) > 1]
+        return [
+            index
+            for index in range(len(result.players))
+            if len(result.combo_breakdown(index).cards) > 1
+        ]
     return [int(choice) - 1]
 
 
@@ -341,10 +320,7 @@ def _check_distribution(combos: str | None, by_card: bool, game: str) -> None:
             )
     from ..equity import get_game
 
-    try:
-        rules = get_game(game)
-    except ValueError as error:
-        raise ValueError(f"--game{str(error).removeprefix('game')}") from None
+    rules = get_game(game)  # an unknown game: InputError naming --game (OPTION_NAMES)
     if rules.kind != "board":
         raise ValueError(
             f"--distribution: equity distributions are for flop games (holdem, omaha, omaha5, "
@@ -363,7 +339,6 @@ def _distribution(result: EquityResult, choice: str | None) -> EquityDistributio
 
 @click.command(
     name="equity",
-    cls=_BadInputIsStatusOne,
     epilog=EPILOG,
     short_help="Equity of hands and ranges: exact enumeration or Monte Carlo.",
 )
@@ -478,18 +453,15 @@ def equity_command(
             max_samples=max_samples,
             combos=combos is not None or distribution is not None,
             scheduler=scheduler,
-            option="--combos" if distribution is None else "--distribution",
         )
         spread = _distribution(result, distribution)
         runouts = _runouts(players, board, dead, game, threads) if by_card else None
     except ValueError as error:
-        # One line on stderr and status 1 (ClickException's contract), never a traceback;
-        # range text that does not parse also gets a caret under the offending token.
-        caret = getattr(error, "caret", None)
-        message = str(error)
-        if caret is not None:
-            message += "".join(f"\n  {line}" for line in caret.splitlines())
-        raise click.ClickException(message) from None
+        # One line on stderr naming the option, never a traceback; range text that does
+        # not parse also gets a caret under the offending token. Per-combo counting was
+        # asked for by --distribution when it is given.
+        asked = "--combos" if distribution is None else "--distribution"
+        raise option_error(error, {**OPTION_NAMES, "combos": asked}) from None
     chosen = _combo_players(combos, result)
     if as_json:
         try:
@@ -558,9 +530,7 @@ def _runouts(
 def _combo_text(result: EquityResult, index: int) -> str:
     from ..equity.breakdown import combo_table
 
-    breakdowns = result._counters.by_combo
-    assert breakdowns is not None
-    return combo_table(breakdowns[index], exact=result.exact, hilo=result.hilo)
+    return combo_table(result.combo_breakdown(index), exact=result.exact, hilo=result.hilo)
 
 
 def _json_value(value: object) -> object:
@@ -575,9 +545,7 @@ def _combo_records(result: EquityResult, index: int) -> list[dict[str, object]]:
     """One player's combos as JSON records, in range order."""
     from ..equity.breakdown import combo_columns
 
-    breakdowns = result._counters.by_combo
-    assert breakdowns is not None
-    columns = combo_columns(breakdowns[index], exact=result.exact, hilo=result.hilo)
+    columns = combo_columns(result.combo_breakdown(index), exact=result.exact, hilo=result.hilo)
     names = [name for name in columns if name != "combo"]
     return [
         {"combo": combo, **{name: _json_value(columns[name][row]) for name in names}}

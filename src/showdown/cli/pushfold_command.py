@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ._errors import option_error
 from ._figures import save_figure
 from .icm_command import parse_numbers
-from .simulate_command import BadInputIsStatusOne
 
 if TYPE_CHECKING:  # numpy loads inside the callback only; see cli/main.py
     import numpy as np
@@ -180,7 +180,6 @@ def _save(figure_owner: tuple[object, object], path: str) -> None:
 
 @click.command(
     name="pushfold",
-    cls=BadInputIsStatusOne,
     epilog=EPILOG,
     short_help="Heads-up push/fold equilibrium (chips or ICM) and charts.",
 )
@@ -272,5 +271,5 @@ def pushfold_command(
                 _save(result.plot(), plot_path)
             output = json.dumps(result.to_dict(), indent=2) if as_json else result_text(result)
     except (ValueError, OSError) as error:
-        raise click.ClickException(str(error)) from None
+        raise option_error(error, {"ante": "--ante", "payouts": "--payouts"}) from None
     click.echo(output)

@@ -82,11 +82,6 @@ OPTION_NAMES = {
 }
 
 
-#: Kept for commands not yet moved off it: the command group now gives every command's
-#: usage errors the status of any bad input (``cli._errors``), so this adds nothing.
-BadInputIsStatusOne = click.Command
-
-
 #: Names of the hand files ``--phh-out`` writes (and ``--overwrite`` removes).
 HAND_FILE = re.compile(r"hand-[0-9]+\.phh")
 

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from showdown._tasks import DaskRunner, check_cluster_arguments, cluster_client
+from showdown.errors import InputError
 from showdown.simulator.phh import HandHistory
 
 from .allin import allin_ev
@@ -256,7 +257,7 @@ def _combine(
 
             close = difflib.get_close_matches(player, sorted(set(frame["player"])), n=3)
             hint = f"; close names: {', '.join(close)}" if close else ""
-            raise ValueError(f"player: {player!r} is in none of the hands{hint}")
+            raise InputError(f"{player!r} is in none of the hands{hint}", parameter="player")
         frame = frame[frame["player"] == player].reset_index(drop=True)
     summary = {
         "files": report.files,

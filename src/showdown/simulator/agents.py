@@ -45,6 +45,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias, Union
 
+from ..errors import InputError
 from .core import _agent_kernels as choices
 from .pushfold_agent import PushFoldAgent
 
@@ -391,10 +392,12 @@ def make_agent(spec: str | Agent, *, seed: int | None = None) -> Agent:
         factory = AGENTS.get(spec)
         if factory is None:
             known = ", ".join(AGENTS)
-            raise ValueError(f"agents: unknown agent {spec!r}; built-in agents: {known}")
+            raise InputError(
+                f"unknown agent {spec!r}; built-in agents: {known}", parameter="agents"
+            )
         if factory is RandomAgent:
             return RandomAgent(seed=seed)
         return factory()
     if not callable(spec):
-        raise ValueError(f"agents: expected an agent name or a callable, got {spec!r}")
+        raise InputError(f"expected an agent name or a callable, got {spec!r}", parameter="agents")
     return spec

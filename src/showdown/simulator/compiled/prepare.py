@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ...errors import InputError
 from ...evaluator.tables import Tables, get_tables
 from ..agents import (
     CATEGORY_STRENGTH,
@@ -230,7 +231,7 @@ def resolve_threads(threads: int | None, tables: int) -> int:
     if threads is None:
         threads = os.cpu_count() or 1
     if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
-        raise ValueError(f"threads: expected None or a positive int, got {threads!r}")
+        raise InputError(f"expected None or a positive int, got {threads!r}", parameter="threads")
     return max(1, min(int(threads), tables))
 
 
