@@ -28,7 +28,7 @@ the greedy search that made them gives the same first nine for nine ranks, so
 sums of up to seven cards stay distinct) plus one in its suit counter, whose
 top bit flags a flush. Non-flush rank sums go through a perfect hash (row
 displacement, :func:`._build_kernels.place_rows`); flushes look up their
-suit's 9-bit rank mask. The tables are small (about 20 KB) and take a
+suit's 9-bit rank mask. The tables are small (55 KB) and take a
 fraction of a second to build, so they are built on first use in each
 process and kept, not shipped; :data:`SHORT_DECK_TABLES_SHA256` pins their
 content and a test rebuilds and compares.
