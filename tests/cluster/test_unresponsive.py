@@ -22,6 +22,7 @@ import pytest
 from showdown import _tasks, equity, simulate
 from showdown.distributed import TIMEOUTS, ClusterError, SchedulerUnreachableError
 from showdown.equity import montecarlo
+from showdown.errors import InputError
 
 from .helpers import outcome_within, scheduler_to_kill, silent_server
 
@@ -90,7 +91,8 @@ def test_a_malformed_address_is_refused_before_connecting(address: str) -> None:
     before = _loop_threads()
     for call in (_equity, _simulate):
         error = outcome_within(CEILING, lambda call=call: call(scheduler=address))
-        assert type(error) is ValueError, repr(error)
+        # An input error naming the parameter, not an unreachable scheduler.
+        assert type(error) is InputError and error.parameter == "scheduler", repr(error)
         assert str(error).startswith(f"scheduler: {address!r} is not a Dask scheduler address (")
     assert _loop_threads() <= before
 
