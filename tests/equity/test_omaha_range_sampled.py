@@ -41,8 +41,9 @@ def assert_close_to_exact(players: list[str], **spot: object) -> None:
     exact = exact_answer(players, **spot)
     assert not sampled.exact and exact.exact
     assert sampled.trials == SAMPLES
-    assert np.all(sampled.stderr > 0)
-    assert np.all(np.abs(sampled.equity - exact.equity) < 4 * sampled.stderr), (
+    assert np.any(sampled.stderr > 0)
+    # A player who never wins (or always does) has no spread: equal answers then.
+    assert np.all(np.abs(sampled.equity - exact.equity) <= 4 * sampled.stderr), (
         sampled.equity,
         exact.equity,
         sampled.stderr,
@@ -129,7 +130,8 @@ def test_three_players_agree_with_exact() -> None:
 
 def test_three_players_with_a_random_hand_agree_with_exact() -> None:
     # On the river: exact enumeration of a random Omaha hand stays cheap. The
-    # kings hold 6-5 (a straight) in every combo, so every player wins some.
+    # second player's 6-5 makes a straight in every combo: the aces never win,
+    # the random hand sometimes ties it.
     players = ["AsAhJd9c", "KcKd65", "random"]
     assert_close_to_exact(players, board="8s7d2c3h4s", game="omaha")
 
