@@ -214,6 +214,16 @@ def test_board_argument_and_batches() -> None:
     split = evaluate_short_deck(["As6d", "KsKc"], board="7c8h9sKdKh")
     np.testing.assert_array_equal(joined, split)
     assert evaluate_short_deck(np.stack([deal(1, 6, 7)] * 2)).shape == (2, 6)
+    assert evaluate_short_deck(np.zeros((0, 2), np.uint8), board="AsKsQs").shape == (0,)
+    with pytest.raises(ValueError, match="board: 2s is not in the short deck"):
+        evaluate_short_deck(np.zeros((0, 2), np.uint8), board="As2sQs")
+
+
+def test_threads_do_not_change_the_answer() -> None:
+    hands = deal(3, 60_000, 7)  # above the one-thread threshold
+    np.testing.assert_array_equal(
+        evaluate_short_deck(hands, threads=2), evaluate_short_deck(hands, threads=1)
+    )
 
 
 def test_differs_from_the_full_deck_where_the_rules_do() -> None:

@@ -118,6 +118,11 @@ def evaluate_short_deck(
     ValueError: cards: 5d is not in the short deck (36 cards, six to ace)
     """
     flat, shape, parts, names = _hands(cards, board)
+    if flat.shape[0] == 0 and board is not None:
+        # No row reaches the kernel, which is where cards outside the deck are caught.
+        shared = as_card_array(board, name="board", distinct=False).reshape(1, -1)
+        if (shared < 4 * LOWEST_RANK).any():
+            _raise_bad_row([shared], np.ones(1, np.bool_), ["board"])
     tables = get_short_deck_tables()
     out = np.empty(flat.shape[0], np.uint16)
     with thread_limit(_threads_for(flat.shape[0], threads)):
