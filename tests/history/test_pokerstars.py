@@ -395,8 +395,11 @@ def test_analyze_reads_pokerstars_files_and_loses_no_hand():
     by_number = {n: h for path in files for n, h in pokerstars_hands(path.read_text())}
     analysed = set(frame["hand_id"].astype(int))
     skipped = {bad.hand for bad in result.bad}
-    # Every hand of the files is analysed or reported, never lost.
+    # Every hand of the files is analysed or reported, never lost ...
     assert analysed | skipped >= set(by_number) and not analysed & skipped
+    # ... and none is refused for winnings in finer cents than its bets (a split $13 pot,
+    # rake in cents): the hand's unit of account includes what it ends with.
+    assert not [bad for bad in result.bad if "decimals" in str(bad)]
     for number in analysed:
         history = by_number[number]
         rows = frame[frame["hand_id"].astype(int) == number].set_index("player")

@@ -77,7 +77,13 @@ def _scale(history: HandHistory, bets: list[str]) -> int:
     """:attr:`HandHistory.scale` (the same amounts, the same reading), faster."""
     denominator = 1
     values = [*history.starting_stacks, *history.antes, *history.blinds_or_straddles]
-    values += [v for v in (history.min_bet, history.small_bet, history.big_bet) if v]
+    stakes = (history.min_bet, history.small_bet, history.big_bet, history.bring_in)
+    values += [v for v in stakes if v]
+    values += [
+        v
+        for v in history.extra.get("winnings") or ()
+        if isinstance(v, (int, float)) and not isinstance(v, bool)
+    ]
     for value in values:
         if value.__class__ is not int:
             denominator = math.lcm(denominator, exact(value).denominator)

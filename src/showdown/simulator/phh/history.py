@@ -128,6 +128,14 @@ class HandHistory:
     def _amounts(self) -> list[Number]:
         values: list[Number] = [*self.starting_stacks, *self.antes, *self.blinds_or_straddles]
         values += [v for v in (self.min_bet, self.small_bet, self.big_bet, self.bring_in) if v]
+        # A site's recorded winnings count too: it splits a $13 pot into $6.50 each, or takes
+        # rake in cents, finer than any stack or bet of the hand. Finishing stacks do not:
+        # Pluribus logs an odd chip split in halves, which whole chips settle by the rules.
+        values += [
+            v
+            for v in self.extra.get("winnings") or ()
+            if isinstance(v, (int, float)) and not isinstance(v, bool)
+        ]
         for index, action in enumerate(self.actions):
             tokens = action.split()
             if len(tokens) == 3 and tokens[1] == "cbr":
