@@ -49,6 +49,7 @@ if TYPE_CHECKING:
         evaluate_omaha,
         evaluate_omaha_hilo,
         evaluate_omaha_low8,
+        evaluate_short_deck,
         hand_category,
     )
     from .simulator import (
@@ -74,6 +75,7 @@ _EXPORTS = {
     "evaluate_omaha": "showdown.evaluator",
     "evaluate_omaha_low8": "showdown.evaluator",
     "evaluate_omaha_hilo": "showdown.evaluator",
+    "evaluate_short_deck": "showdown.evaluator",
     "hand_category": "showdown.evaluator",
     "HandCategory": "showdown.evaluator",
     "describe": "showdown.evaluator",
