@@ -168,7 +168,7 @@ def test_stderr_option_accepts_a_fraction_or_percentage_points():
         (("AsKs", "QQ", "--samples", "many"), "not a valid integer"),
         (("AsKs", "QQ", "--threads", "0"), "--threads"),
         (("AsKsQs", "QQ"), "player 1"),
-        (("AsAhKsKh", "QQ+", "--game", "omaha"), "player 2"),
+        (("AsAhKsKh", "QdQc", "--game", "omaha"), "player 2"),
     ],
 )
 def test_bad_input_is_one_error_line_and_status_one(args: tuple[str, ...], message: str):
@@ -178,6 +178,12 @@ def test_bad_input_is_one_error_line_and_status_one(args: tuple[str, ...], messa
     assert "Traceback" not in err
     assert err.splitlines()[-1].startswith("Error: ")
     assert message in err
+
+
+def test_an_omaha_range_the_exact_engine_cannot_afford_is_sampled():
+    code, out, err = run("AsAhKsKh", "QQ+", "--game", "omaha", "--samples", "20000", "--seed", "4")
+    assert code == 0, err
+    assert "20,000 deals" in out.splitlines()[0]
 
 
 def test_missed_stderr_target_prints_one_note_line():
