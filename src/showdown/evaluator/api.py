@@ -287,9 +287,7 @@ def _run_omaha(
     if is_dask_collection(hole_cards) or is_dask_collection(board_cards):
         from ._dask import omaha_dask
 
-        return omaha_dask(
-            hole_cards, board_cards, _run_omaha, high=high, low=low, threads=threads
-        )
+        return omaha_dask(hole_cards, board_cards, _run_omaha, high=high, low=low, threads=threads)
     hole, board, shape = _omaha_inputs(hole_cards, board_cards)
     tables = get_tables()
     n_hands = hole.shape[0]
