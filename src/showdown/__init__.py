@@ -59,6 +59,7 @@ if TYPE_CHECKING:
     from .tournament import (
         icm,
         push_fold,
+        push_fold_3way,
         push_fold_chart,
     )
 
@@ -94,6 +95,7 @@ _EXPORTS = {
     "SimulationResult": "showdown.simulator",
     "icm": "showdown.tournament",
     "push_fold": "showdown.tournament",
+    "push_fold_3way": "showdown.tournament",
     "push_fold_chart": "showdown.tournament",
 }
 
