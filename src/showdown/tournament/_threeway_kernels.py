@@ -23,22 +23,15 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import jit, jit_parallel, prange
+from .._random_kernels import GOLDEN as _GOLDEN
+from .._random_kernels import mix as _mix
 from ..evaluator._kernels import COLUMN_MASK_7, KEY_START, ROW_SHIFT_7, strength_of_key
 
 #: Codes of the three-hand orderings (see the module).
 ORDERING_CODES = 27
-_MIX_A = np.uint64(0xBF58476D1CE4E5B9)
-_MIX_B = np.uint64(0x94D049BB133111EB)
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-
-
-@jit
-def _mix(state):  # pragma: no cover - compiled
-    """splitmix64 output of ``state`` (a well-mixed 64-bit number)."""
-    value = state
-    value = (value ^ (value >> np.uint64(30))) * _MIX_A
-    value = (value ^ (value >> np.uint64(27))) * _MIX_B
-    return value ^ (value >> np.uint64(31))
+#: An odd 64-bit multiplier that spaces the triples' streams apart (the table's data was
+#: drawn with it: changing it changes every sampled count).
+_TRIPLE_SPACING = np.uint64(0x94D049BB133111EB)
 
 
 @jit
@@ -66,7 +59,7 @@ def sample_threeway_kernel(
     card_key, card_bit = tables.card_key, tables.card_bit
     offsets, values, flush = tables.offsets7, tables.values7, tables.flush
     for triple in prange(triples.shape[0]):
-        state = np.uint64(seed) * _GOLDEN + np.uint64(triple) * _MIX_B + np.uint64(1)
+        state = np.uint64(seed) * _GOLDEN + np.uint64(triple) * _TRIPLE_SPACING + np.uint64(1)
         attempts = 0
         done = 0
         hands = np.empty(6, np.int64)
