@@ -16,12 +16,26 @@ Omaha rule, exactly two hole cards and three board cards:
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from ..evaluator import HandCategory, evaluate, evaluate_omaha_low8, hand_category
+from ._range_common import (
+    FLUSH_DRAWS,
+    PAIR_ROWS,
+    POPCOUNT,
+    RANK_BITS,
+    STRAIGHTS,
+    counts,
+    flush_draw_rows,
+    highest,
+    hole_count_at,
+    live_by_rank,
+    live_by_suit,
+    nut_cards,
+    pair_rows,
+)
 
 __all__ = ["DRAWS", "LOW_DRAWS", "LOW_HANDS", "MADE_HANDS", "classify_omaha", "row_kinds"]
 
@@ -38,20 +52,14 @@ MADE_HANDS: tuple[str, ...] = (
     "Trips",
     "Top Two Pair",
     "Two Pair",
-    "Overpair",
-    "Top Pair",
-    "Pocket Pair Below Top Pair",
-    "Middle Pair",
-    "Weak Pair",
+    *PAIR_ROWS,
     "No Made Hand",
 )
 #: Made low rows of the hi-lo games (a hand may hold one of them or neither).
 LOW_HANDS: tuple[str, ...] = ("Nut Low", "Non-nut Low")
 #: Draw rows, in display order: a hand may be in several, or none.
 DRAWS: tuple[str, ...] = (
-    "Nut flush draw",
-    "Non-nut flush draw",
-    "Combo draw",
+    *FLUSH_DRAWS,
     "Wrap (13+ outs)",
     "Wrap (9-12 outs)",
     "Open-ended (5-8 outs)",
@@ -68,12 +76,7 @@ _STRAIGHT_DRAW_BINS = (
     (1, "Gutshot (1-4 outs)"),
 )
 
-_ACE = 12
-# The ten straights as 13-bit rank masks (bit 0 = deuce ... bit 12 = ace).
-_STRAIGHTS = np.array([(1 << 12) | 0b1111] + [0b11111 << low for low in range(9)], dtype=np.int64)
 _STRAIGHT_TOPS = np.arange(3, 13, dtype=np.int64)  # the wheel's top card is the five
-_RANK_BITS = np.int64(1) << np.arange(13, dtype=np.int64)
-_POPCOUNT = np.array([bin(mask).count("1") for mask in range(1 << 13)], dtype=np.int64)
 # Ace-low rank of each rank for the 8-or-better low: ace 0, deuce 1 ... eight 7; -1 above.
 _LOW_RANK = np.array([1, 2, 3, 4, 5, 6, 7, -1, -1, -1, -1, -1, 0], dtype=np.int64)
 
@@ -89,7 +92,7 @@ def _can_make_low() -> NDArray[np.bool_]:
     for first, second in combinations(range(8), 2):
         both = (1 << first) | (1 << second)
         holds = (masks & both) == both
-        three_others = _POPCOUNT[masks & ~both] >= 3
+        three_others = POPCOUNT[masks & ~both] >= 3
         table |= holds[:, None] & three_others[None, :]
     return table
 
@@ -147,7 +150,7 @@ def classify_omaha(
         flags.update({name: np.zeros(n_hands, bool) for name in draw_names})
         return flags
     hole_ranks = hands.astype(np.int64) // 4
-    rank_live = 4 - np.bincount(seen // 4, minlength=13)[None, :] - _counts(hole_ranks, 13)
+    rank_live = live_by_rank(seen, counts(hole_ranks, 13))
     flags.update(_flush_and_straight_draws(hands, board, seen, category, rank_live))
     if hilo:
         flags.update(_low_draws(hole_ranks, board, rank_live, low))
@@ -189,45 +192,25 @@ def _made_hands(
 ) -> dict[str, NDArray[np.bool_]]:
     """Made-hand masks from the best five: which ranks it pairs and whose cards they are."""
     n_hands = len(best_five)
-    rows = np.arange(n_hands)
     ranks = best_five // 4
-    five_counts = _counts(ranks, 13)  # (n, 13) cards of each rank among the five
-    hole_counts = _counts(ranks[:, :2], 13)  # ... of them from the hand
+    five_counts = counts(ranks, 13)  # (n, 13) cards of each rank among the five
+    hole_counts = counts(ranks[:, :2], 13)  # ... of them from the hand
     is_category = {member: category == int(member) for member in HandCategory}
-
-    def hole_count_at(rank: NDArray[np.int64]) -> NDArray[np.int64]:
-        return np.where(rank >= 0, hole_counts[rows, np.maximum(rank, 0)], 0)
-
-    trips_in_hole = hole_count_at(_highest(five_counts == 3))
-    first_pair = _highest(five_counts == 2)
-    second_pair = _highest((five_counts == 2) & (np.arange(13)[None, :] != first_pair[:, None]))
-    in_hole_first, in_hole_second = hole_count_at(first_pair), hole_count_at(second_pair)
-    paired_level = is_category[HandCategory.TWO_PAIR] | is_category[HandCategory.PAIR]
-    both_paired = is_category[HandCategory.TWO_PAIR] & (in_hole_first == 1) & (in_hole_second == 1)
-    # The one pair the hand's own cards make (a pocket pair, or a hole card
-    # pairing a board card) beside the board's pair, or -1: a pair made of
-    # two board cards is everyone's.
-    own_pair = np.where(
-        paired_level & ~both_paired & (in_hole_first > 0),
-        first_pair,
-        np.where(paired_level & ~both_paired & (in_hole_second > 0), second_pair, -1),
+    trips_in_hole = hole_count_at(hole_counts, highest(five_counts == 3))
+    pairs = pair_rows(hole_counts, five_counts, category, board)
+    top_two = (
+        pairs.both_paired & (pairs.first_pair == pairs.top) & (pairs.second_pair == pairs.second)
     )
-    pocket = hole_count_at(own_pair) == 2
-    one_card = (own_pair >= 0) & ~pocket
-    board_ranks = np.unique(board.astype(np.int64) // 4)[::-1]  # distinct, highest first
-    top = int(board_ranks[0])
-    second = int(board_ranks[1]) if board_ranks.size > 1 else -1
-    top_two = both_paired & (first_pair == top) & (second_pair == second)
 
     flush = is_category[HandCategory.FLUSH]
     # Holding the suit's highest card still in play (not on the board, not
     # dead) is the best flush: every better card is on the board for all.
-    nut_card = _nut_cards(seen)[best_five[:, 0] % 4]
+    nut_card = nut_cards(seen)[best_five[:, 0] % 4]
     nut_flush = flush & ((best_five[:, 0] == nut_card) | (best_five[:, 1] == nut_card))
     straight = is_category[HandCategory.STRAIGHT]
-    rank_masks = (_RANK_BITS[ranks]).sum(axis=1) if n_hands else np.zeros(0, np.int64)
+    rank_masks = (RANK_BITS[ranks]).sum(axis=1) if n_hands else np.zeros(0, np.int64)
     # Distinct ranks in a straight: the mask sum is the or.
-    straight_top = np.where(rank_masks == _STRAIGHTS[0], 3, ranks.max(axis=1, initial=0))
+    straight_top = np.where(rank_masks == STRAIGHTS[0], 3, ranks.max(axis=1, initial=0))
     nut_straight = straight & (straight_top == _nut_straight_top(board, seen))
 
     made = {
@@ -242,27 +225,11 @@ def _made_hands(
         "Set": is_category[HandCategory.THREE_OF_A_KIND] & (trips_in_hole == 2),
         "Trips": is_category[HandCategory.THREE_OF_A_KIND] & (trips_in_hole == 1),
         "Top Two Pair": top_two,
-        "Two Pair": both_paired & ~top_two,
-        "Overpair": pocket & (own_pair > top),
-        "Top Pair": one_card & (own_pair == top),
-        "Pocket Pair Below Top Pair": pocket & (own_pair < top) & (own_pair > second),
-        "Middle Pair": one_card & (own_pair == second),
-        "Weak Pair": (one_card | pocket) & (own_pair >= 0) & (own_pair < second),
+        "Two Pair": pairs.both_paired & ~top_two,
+        **pairs.rows,
     }
     made["No Made Hand"] = ~np.logical_or.reduce(list(made.values()))
     return made
-
-
-def _nut_cards(seen: NDArray[np.int64]) -> NDArray[np.int64]:
-    """Each suit's highest card that is neither on the board nor dead (-1 for none)."""
-    out_of_play = np.zeros(52, bool)
-    out_of_play[seen] = True
-    nut_card = np.full(4, -1, dtype=np.int64)
-    for suit in range(4):
-        in_play = [rank for rank in range(13) if not out_of_play[rank * 4 + suit]]
-        if in_play:
-            nut_card[suit] = max(in_play) * 4 + suit
-    return nut_card
 
 
 def _nut_straight_top(board: NDArray[np.uint8], seen: NDArray[np.int64]) -> int:
@@ -271,16 +238,16 @@ def _nut_straight_top(board: NDArray[np.uint8], seen: NDArray[np.int64]) -> int:
     Three of its ranks come from the board; the hand needs a card in play of
     each other rank, and two ranks in all.
     """
-    board_mask = int(np.bitwise_or.reduce(_RANK_BITS[board.astype(np.int64) // 4]))
+    board_mask = int(np.bitwise_or.reduce(RANK_BITS[board.astype(np.int64) // 4]))
     in_play = 4 - np.bincount(seen // 4, minlength=13)
-    in_play_mask = int(_RANK_BITS[in_play > 0].sum())
+    in_play_mask = int(RANK_BITS[in_play > 0].sum())
     best = -1
-    for straight, top in zip(_STRAIGHTS.tolist(), _STRAIGHT_TOPS.tolist(), strict=True):
+    for straight, top in zip(STRAIGHTS.tolist(), _STRAIGHT_TOPS.tolist(), strict=True):
         missing = straight & ~board_mask
         if (
-            _POPCOUNT[straight & board_mask] >= 3
+            POPCOUNT[straight & board_mask] >= 3
             and missing & ~in_play_mask == 0
-            and _POPCOUNT[straight & in_play_mask] >= 2
+            and POPCOUNT[straight & in_play_mask] >= 2
         ):
             best = max(best, top)
     return best
@@ -315,9 +282,9 @@ def _flush_and_straight_draws(
 ) -> dict[str, NDArray[np.bool_]]:
     """Flush and straight draw masks on a flop or turn board (one next card)."""
     hole_suits = hands.astype(np.int64) % 4
-    hole_by_suit = _counts(hole_suits, 4)
+    hole_by_suit = counts(hole_suits, 4)
     board_by_suit = np.bincount(board.astype(np.int64) % 4, minlength=4)
-    suit_live = 13 - np.bincount(seen % 4, minlength=4)[None, :] - hole_by_suit
+    suit_live = live_by_suit(seen, hole_by_suit)
     # Two hole cards and three board cards of one suit: a suit with two on
     # the board (three would make the flush already) and two in hand.
     draw_suit = (
@@ -326,18 +293,9 @@ def _flush_and_straight_draws(
         & (board_by_suit[None, :] >= 2)
         & (suit_live >= 1)
     )
-    flush_draw = draw_suit.any(axis=1)
-    nut_card = _nut_cards(seen)
-    holds_nut = (hands[:, :, None].astype(np.int64) == nut_card[None, None, :]).any(axis=1)
-    nut_flush_draw = (draw_suit & holds_nut).any(axis=1)
-
     outs = _straight_outs(hands, board, rank_live)
     outs = np.where(category < int(HandCategory.STRAIGHT), outs, 0)
-    flags = {
-        "Nut flush draw": nut_flush_draw,
-        "Non-nut flush draw": flush_draw & ~nut_flush_draw,
-        "Combo draw": flush_draw & (outs > 0),
-    }
+    flags = flush_draw_rows(hands, draw_suit, seen, outs > 0)
     upper = np.inf
     for least, name in _STRAIGHT_DRAW_BINS:
         flags[name] = (outs >= least) & (outs < upper)
@@ -349,16 +307,16 @@ def _straight_outs(
     hands: NDArray[np.uint8], board: NDArray[np.uint8], rank_live: NDArray[np.int64]
 ) -> NDArray[np.int64]:
     """Live cards ``(n,)`` whose rank, added to the board, gives a two-plus-three straight."""
-    hole_mask = np.bitwise_or.reduce(_RANK_BITS[hands.astype(np.int64) // 4], axis=1)
-    board_mask = int(np.bitwise_or.reduce(_RANK_BITS[board.astype(np.int64) // 4]))
-    new_board = board_mask | _RANK_BITS  # (13,) the board with one more rank
-    straights = _STRAIGHTS[None, None, :]
+    hole_mask = np.bitwise_or.reduce(RANK_BITS[hands.astype(np.int64) // 4], axis=1)
+    board_mask = int(np.bitwise_or.reduce(RANK_BITS[board.astype(np.int64) // 4]))
+    new_board = board_mask | RANK_BITS  # (13,) the board with one more rank
+    straights = STRAIGHTS[None, None, :]
     off_board = straights & ~new_board[None, :, None]  # (1, 13, 10): ranks the hand must give
     # At most two ranks off the board, all of them in hand, and two hand ranks in all.
     makes = (
-        (_POPCOUNT[off_board] <= 2)
+        (POPCOUNT[off_board] <= 2)
         & ((off_board & ~hole_mask[:, None, None]) == 0)
-        & (_POPCOUNT[straights & hole_mask[:, None, None]] >= 2)
+        & (POPCOUNT[straights & hole_mask[:, None, None]] >= 2)
     ).any(axis=2)  # (n, 13)
     return (np.where(makes, rank_live, 0)).sum(axis=1)
 
@@ -392,17 +350,3 @@ def _low_draws(
     wanted = sum(1 << bit for bit in missing)
     nut = draw & (len(missing) == 2) & ((hole_low & wanted) == wanted)
     return {"Nut low draw": nut, "Non-nut low draw": draw & ~nut}
-
-
-def _highest(mask: NDArray[np.bool_]) -> NDArray[np.int64]:
-    """Highest rank set in each row of a ``(n, 13)`` mask, or -1 for an empty row."""
-    found = mask.any(axis=1)
-    return np.where(found, 12 - np.argmax(mask[:, ::-1], axis=1), -1).astype(np.int64)
-
-
-def _counts(values: NDArray[Any], size: int) -> NDArray[np.int64]:
-    """Per-row counts of small integers: ``(n, k)`` values -> ``(n, size)`` counts."""
-    counts = np.zeros((len(values), size), np.int64)
-    for column in range(values.shape[1]):
-        np.add.at(counts, (np.arange(len(values)), values[:, column].astype(np.int64)), 1)
-    return counts
