@@ -496,7 +496,7 @@ def _document(
     result: EquityResult, chosen: list[int], runouts: RunoutTable | None
 ) -> dict[str, object]:
     """The ``--json`` document: the result's dict, the combos asked for, the runouts."""
-    from ..equity.result import json_number
+    from ..equity.formatting import json_number
 
     document = result.to_dict()
     for index in chosen:
@@ -533,21 +533,11 @@ def _combo_text(result: EquityResult, index: int) -> str:
     return combo_table(result.combo_breakdown(index), exact=result.exact, hilo=result.hilo)
 
 
-def _json_value(value: object) -> object:
-    """A JSON-safe number: integers as they are, floats without noise (``json_number``)."""
-    from ..equity.result import json_number
-
-    number = value.item() if hasattr(value, "item") else value
-    return number if isinstance(number, int) else json_number(number)
-
-
 def _combo_records(result: EquityResult, index: int) -> list[dict[str, object]]:
     """One player's combos as JSON records, in range order."""
     from ..equity.breakdown import combo_columns
+    from ..equity.formatting import json_records
 
-    columns = combo_columns(result.combo_breakdown(index), exact=result.exact, hilo=result.hilo)
-    names = [name for name in columns if name != "combo"]
-    return [
-        {"combo": combo, **{name: _json_value(columns[name][row]) for name in names}}
-        for row, combo in enumerate(columns["combo"])
-    ]
+    return json_records(
+        combo_columns(result.combo_breakdown(index), exact=result.exact, hilo=result.hilo)
+    )

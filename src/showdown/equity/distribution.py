@@ -26,6 +26,7 @@ Definitions (``w`` are the combo weights, summing to 1):
 from __future__ import annotations
 
 import html
+import inspect
 import itertools
 import math
 from collections.abc import Iterator, Sequence
@@ -36,12 +37,11 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from .._progress import ProgressLike
-from ..cards import CardsLike
 from .api import equity
 from .breakdown import combo_columns
+from .formatting import json_number, json_records, percent, text_table
 from .games import get_game
-from .result import EquityResult, json_number, percent, text_table
+from .result import EquityResult
 
 __all__ = [
     "DEFAULT_EDGES",
@@ -137,31 +137,11 @@ class PlayerDistribution:
 
     def to_records(self) -> list[dict[str, Any]]:
         """One JSON-safe dict per combo, weakest first."""
-        columns = self.columns()
-        names = [name for name in columns if name != "combo"]
-        return [
-            {"combo": combo, **{name: json_number(columns[name][row]) for name in names}}
-            for row, combo in enumerate(self.combos)
-        ]
+        return json_records(self.columns())
 
 
 def equity_distribution(
-    players: Sequence[object],
-    *,
-    board: CardsLike | None = None,
-    dead: CardsLike | None = None,
-    game: str = "holdem",
-    player: int | None = None,
-    exact: bool | None = None,
-    samples: int | None = None,
-    target_stderr: float | None = None,
-    max_samples: int | None = None,
-    seed: int | None = None,
-    threads: int | None = None,
-    progress: ProgressLike = None,
-    use_tables: bool = True,
-    client: Any = None,
-    scheduler: str | None = None,
+    players: Sequence[object], *, player: int | None = None, **options: Any
 ) -> EquityDistribution:
     """Each combo's equity against the other players, sorted, for every range.
 
@@ -174,14 +154,15 @@ def equity_distribution(
 
     Parameters
     ----------
-    players, board, dead, game, exact, samples, target_stderr, max_samples, seed, threads
-        As for :func:`~showdown.equity.equity`. Sampled runs of Omaha ranges
+    players, **options
+        As for :func:`~showdown.equity.equity` (``board``, ``dead``, ``game``,
+        ``exact``, ``samples``, ``target_stderr``, ``max_samples``, ``seed``,
+        ``threads``, ``progress``, ``use_tables``, ``client``, ``scheduler``;
+        not ``combos``, which is always on). Sampled runs of Omaha ranges
         need the engine's sampled per-combo counters; where it has none, the
         error says so (use ``exact=True``).
     player
         Only this player's distribution (0-based index); ``None``: every player's.
-    progress, use_tables, client, scheduler
-        As for :func:`~showdown.equity.equity`.
 
     Returns
     -------
@@ -210,10 +191,14 @@ def equity_distribution(
     >>> round(float(spread.quantiles([0.5])[1, 0]), 4), round(float(spread.nut_share(0.8)[1]), 4)
     (0.5379, 0.1429)
     """
+    unknown = [name for name in options if name not in _OPTION_NAMES]
+    if unknown:  # the message Python gives for a keyword the signature lacks
+        raise TypeError(f"equity_distribution() got an unexpected keyword argument {unknown[0]!r}")
     if player is not None and (
         isinstance(player, bool) or not isinstance(player, Integral) or player < 0
     ):
         raise ValueError(f"player: expected a player index (0, 1, ...), got {player!r}")
+    game = options.get("game", "holdem")
     if isinstance(game, str):  # other types: equity() names the problem
         rules = get_game(game)
         if rules.kind != "board":
@@ -226,23 +211,7 @@ def equity_distribution(
             f"player: expected a player index from 0 to {len(players) - 1}, got {player!r}"
         )
     try:
-        result = equity(
-            players,
-            board=board,
-            dead=dead,
-            game=game,
-            exact=exact,
-            samples=samples,
-            target_stderr=target_stderr,
-            max_samples=max_samples,
-            seed=seed,
-            threads=threads,
-            progress=progress,
-            use_tables=use_tables,
-            combos=True,
-            client=client,
-            scheduler=scheduler,
-        )
+        result = equity(players, combos=True, **options)
     except ValueError as error:
         message = str(error)
         if not message.startswith("combos:"):
@@ -254,6 +223,26 @@ def equity_distribution(
             f"{reason}; use exact=True"
         ) from None
     return distribution_of(result, None if player is None else int(player))
+
+
+def _distribution_signature() -> inspect.Signature:
+    """``equity``'s signature with ``player`` after ``game`` and without ``combos`` (always on)."""
+    parameters = [
+        found for name, found in inspect.signature(equity).parameters.items() if name != "combos"
+    ]
+    chosen = inspect.Parameter(
+        "player", inspect.Parameter.KEYWORD_ONLY, default=None, annotation="int | None"
+    )
+    at = [found.name for found in parameters].index("game") + 1
+    return inspect.Signature(
+        [*parameters[:at], chosen, *parameters[at:]], return_annotation="EquityDistribution"
+    )
+
+
+# The options are equity()'s, defined once in api.py; help() and inspect still list them.
+equity_distribution.__signature__ = _distribution_signature()  # type: ignore[attr-defined]
+#: The keywords passed on to equity().
+_OPTION_NAMES = frozenset(inspect.signature(equity).parameters) - {"players", "combos"}
 
 
 def distribution_of(result: EquityResult, player: int | None = None) -> EquityDistribution:
@@ -419,16 +408,7 @@ class EquityDistribution:
                     "combos": found.to_records(),
                 }
             )
-        trials = self.trials
-        return {
-            "game": self.game,
-            "board": self.board,
-            "dead": self.dead,
-            "exact": self.exact,
-            "trials": trials if isinstance(trials, int) else json_number(trials),
-            "seed": self.seed,
-            "players": players,
-        }
+        return {**self.result.spot_dict(), "players": players}
 
     def plot(self, ax: Any = None, **options: Any) -> Any:
         """The equity curves on one axis (:func:`~showdown.equity.plot.plot_equity_distribution`).

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-import math
 import warnings
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -15,6 +14,7 @@ from numpy.typing import NDArray
 from ..errors import InputError
 from ..evaluator.categories import HandCategory
 from ._scoring import pot_equity, pots_won, whole_pot_extras
+from .formatting import json_number, percent, text_table
 
 if TYPE_CHECKING:
     from .breakdown import ComboBreakdown
@@ -364,18 +364,8 @@ class EquityResult:
         and ``tie``; hi-lo games add ``scoop``, ``high`` and ``low``, sampled
         runs ``stderr``. A player with one known hand has one row. The
         counters come from the run itself (``equity(..., combos=True)``),
-        never from re-running the spot.
-
-        Parameters
-        ----------
-        player
-            The player's index, 0-based like ``result.equity[player]``.
-
-        Raises
-        ------
-        ValueError
-            If the run did not keep per-combo counters, or ``player`` is not
-            a player's index.
+        never from re-running the spot. ``player`` and the errors are as for
+        :meth:`combo_breakdown`.
 
         Examples
         --------
@@ -439,6 +429,20 @@ class EquityResult:
             )
         return breakdowns[int(player)]
 
+    def spot_dict(self) -> dict[str, Any]:
+        """The spot and the run as plain data, the head of :meth:`to_dict` (and of
+        ``EquityDistribution.to_dict``): ``game``, ``board``, ``dead``, ``exact``,
+        ``trials`` (an integer when it is one) and ``seed``."""
+        trials = self.trials
+        return {
+            "game": self.game,
+            "board": self.board,
+            "dead": self.dead,
+            "exact": self.exact,
+            "trials": trials if isinstance(trials, int) else json_number(trials),
+            "seed": self.seed,
+        }
+
     def to_dict(self) -> dict[str, Any]:
         """Plain Python data, ready for ``json.dumps(..., allow_nan=False)``.
 
@@ -465,14 +469,8 @@ class EquityResult:
                 for label, value in zip(CATEGORY_LABELS, self.categories[index], strict=True)
             }
             rows.append(row)
-        trials = self.trials
         return {
-            "game": self.game,
-            "board": self.board,
-            "dead": self.dead,
-            "exact": self.exact,
-            "trials": trials if isinstance(trials, int) else json_number(trials),
-            "seed": self.seed,
+            **self.spot_dict(),
             "target_stderr": self.target_stderr,
             "target_met": self.target_met,
             "note": self.note,
@@ -560,46 +558,3 @@ class EquityResult:
         )
         caption = html.escape(self._summary())
         return f"<table><caption>{caption}</caption><tr>{head}</tr>{body}</table>"
-
-
-def json_number(value: Any) -> float:
-    """A share as a JSON-safe float: 15 significant digits (no float noise), never NaN.
-
-    Examples
-    --------
-    >>> json_number(0.1 + 0.2), json_number(-77.40000000000002), json_number(0.8125546)
-    (0.3, -77.4, 0.8125546)
-    """
-    number = float(value)
-    if not math.isfinite(number):
-        raise ValueError(f"a result number is {number!r}, which JSON cannot hold")
-    return float(f"{number:.15g}")
-
-
-def percent(value: float, stderr: float = 0.0) -> str:
-    """A share as text: ``12.345%``, with `` ±0.012`` when it has a standard error."""
-    text = f"{100 * value:.3f}%"
-    if stderr > 0:
-        text += f" ±{100 * stderr:.3f}"
-    return text
-
-
-def text_table(columns: list[str], rows: list[list[str]], left: int = 0) -> str:
-    """Columns of text, right-aligned but for column ``left`` (the names).
-
-    Examples
-    --------
-    >>> print(text_table(["n", "name"], [["1", "AsKs"], ["10", "QQ+"]], left=1))
-     n  name
-     1  AsKs
-    10  QQ+
-    """
-    widths = [max(len(columns[i]), *(len(row[i]) for row in rows)) for i in range(len(columns))]
-    lines = []
-    for row in [columns, *rows]:
-        cells = [
-            cell.ljust(width) if index == left else cell.rjust(width)
-            for index, (cell, width) in enumerate(zip(row, widths, strict=True))
-        ]
-        lines.append("  ".join(cells).rstrip())
-    return "\n".join(lines)
