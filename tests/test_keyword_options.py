@@ -22,6 +22,7 @@ MODULES = [
 ABOUT = {
     ("evaluate", "board"),  # evaluate(hand, board), as evaluate_omaha(hole, board)
     ("evaluate_low8", "board"),
+    ("evaluate_short_deck", "board"),
     ("deck", "exclude"),  # deck("AsKd"): the cards left out
     ("write_phh", "path"),  # write_phh(hand, "hand.phh")
 }
