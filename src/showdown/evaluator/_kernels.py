@@ -50,6 +50,32 @@ def strength_of_key(key, bits, offsets, values, flush, row_shift, column_mask): 
 INVALID_LOW = np.uint8(255)
 
 
+@jit_inline
+def hand_key(cards, hand, card_key, card_bit, partial_deck):  # pragma: no cover
+    """``(valid, key, bits)`` of row ``hand`` of ``cards``: its summed key and or-ed bits.
+
+    Shared by the full-deck and short-deck kernels, which differ only in their
+    tables. The row is invalid with a code above 51 (never used as an index), a
+    repeated card, or, when ``partial_deck``, a card whose ``card_bit`` is 0 (not
+    in the deck: the short deck's deuces to fives). Callers pass ``partial_deck``
+    as a constant, so the full deck's kernel compiles without that check (it
+    measured about a tenth slower with it).
+    """
+    key = KEY_START
+    bits = np.uint64(0)
+    valid = True
+    for position in range(cards.shape[1]):
+        card = cards[hand, position]
+        if card > 51:
+            return False, key, bits
+        bit = card_bit[card]
+        if (partial_deck and bit == 0) or bits & bit:
+            valid = False
+        key += card_key[card]
+        bits |= bit
+    return valid, key, bits
+
+
 @jit_parallel
 def evaluate_kernel(cards, tables, out):  # pragma: no cover
     """High strength of each row of ``cards`` (n, 5..7) into ``out`` (n,).
@@ -59,27 +85,13 @@ def evaluate_kernel(cards, tables, out):  # pragma: no cover
     """
     card_key, card_bit = tables.card_key, tables.card_bit
     offsets, values, flush = tables.offsets7, tables.values7, tables.flush
-    n_hands, n_cards = cards.shape
-    for hand in prange(n_hands):
-        key = KEY_START
-        bits = np.uint64(0)
-        valid = True
-        for position in range(n_cards):
-            card = cards[hand, position]
-            if card > 51:
-                valid = False
-                break
-            bit = card_bit[card]
-            if bits & bit:
-                valid = False
-            key += card_key[card]
-            bits |= bit
-        if valid:
-            out[hand] = strength_of_key(
-                key, bits, offsets, values, flush, ROW_SHIFT_7, COLUMN_MASK_7
-            )
-        else:
-            out[hand] = 0
+    for hand in prange(cards.shape[0]):
+        valid, key, bits = hand_key(cards, hand, card_key, card_bit, False)
+        out[hand] = (
+            strength_of_key(key, bits, offsets, values, flush, ROW_SHIFT_7, COLUMN_MASK_7)
+            if valid
+            else 0
+        )
 
 
 @jit_parallel

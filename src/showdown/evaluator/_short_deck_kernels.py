@@ -13,9 +13,8 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import jit_inline, jit_parallel, prange
-from ._kernels import strength_of_key
+from ._kernels import hand_key, strength_of_key
 from .short_deck_tables import SHORT_DECK_ROW_SHIFT
-from .table_layout import KEY_START
 
 ROW_SHIFT = np.uint64(SHORT_DECK_ROW_SHIFT)
 COLUMN_MASK = np.uint64((1 << SHORT_DECK_ROW_SHIFT) - 1)
@@ -37,26 +36,11 @@ def evaluate_short_deck_kernel(cards, tables, out):  # pragma: no cover - compil
     """Short-deck strength of each row of ``cards`` (n, 5..7) into ``out`` (n,).
 
     A row with a code above 51, a card outside the short deck or a repeated
-    card gets 0, which no hand has, so the wrapper can say which.
+    card gets 0, which no hand has, so the wrapper can say which. The row walk
+    is the full deck's (:func:`._kernels.hand_key`); only the tables differ.
     """
     card_key, card_bit = tables.card_key, tables.card_bit
     offsets, values, flush = tables.offsets, tables.values, tables.flush
-    n_hands, n_cards = cards.shape
-    for hand in prange(n_hands):
-        key = KEY_START
-        bits = np.uint64(0)
-        valid = True
-        for position in range(n_cards):
-            card = cards[hand, position]
-            if card > 51:
-                valid = False
-                break
-            bit = card_bit[card]
-            if bit == 0 or bits & bit:
-                valid = False
-            key += card_key[card]
-            bits |= bit
-        if valid:
-            out[hand] = short_deck_strength(key, bits, offsets, values, flush)
-        else:
-            out[hand] = 0
+    for hand in prange(cards.shape[0]):
+        valid, key, bits = hand_key(cards, hand, card_key, card_bit, True)
+        out[hand] = short_deck_strength(key, bits, offsets, values, flush) if valid else 0

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any, overload
+from typing import Any, NamedTuple, Protocol, TypeVar, cast, overload
 
 import numpy as np
 from numpy.typing import NDArray
@@ -25,7 +25,7 @@ from numpy.typing import NDArray
 from .._jit import max_threads as numba_threads
 from .._jit import thread_limit
 from .._tasks import is_dask_collection
-from ..cards import CardsLike, as_card_array
+from ..cards import CardsLike, as_card_array, format_card
 from . import _kernels
 from ._batches import to_card_array
 from .categories import N_LOWS
@@ -44,6 +44,42 @@ Batch = NDArray[Any] | list[str] | tuple[str, ...] | Sequence[Sequence[int]]
 """A batch of hands: an array (the hand on the last axis), a list of card strings, or
 nested lists of codes. (A list of one-card strings, ``["As", "Kd", ...]``, is read as
 one hand but typed as a batch.)"""
+
+
+ScalarT = TypeVar("ScalarT", bound=np.generic)
+ScalarT_co = TypeVar("ScalarT_co", bound=np.generic, covariant=True)
+
+
+class BestFiveEvaluator(Protocol[ScalarT_co]):
+    """Type of the best-five evaluators (:func:`evaluate`, :func:`evaluate_low8`, the short deck's).
+
+    One hand gives a numpy scalar, a batch an array; the overloads are written
+    once here and declared on each evaluator by :func:`_best_five_overloads`.
+    """
+
+    @overload
+    def __call__(
+        self, cards: OneHand, board: OneHand | None = None, *, threads: int | None = None
+    ) -> ScalarT_co: ...
+    @overload
+    def __call__(
+        self, cards: Batch, board: CardsLike | None = None, *, threads: int | None = None
+    ) -> NDArray[ScalarT_co]: ...
+    @overload
+    def __call__(
+        self, cards: CardsLike, board: CardsLike | None = None, *, threads: int | None = None
+    ) -> ScalarT_co | NDArray[ScalarT_co]: ...
+
+
+def _best_five_overloads(
+    scalar: type[ScalarT],
+) -> Callable[[Callable[..., Any]], BestFiveEvaluator[ScalarT]]:
+    """Declare a function a :class:`BestFiveEvaluator` giving ``scalar``; at run time a no-op."""
+
+    def declare(function: Callable[..., Any]) -> BestFiveEvaluator[ScalarT]:
+        return cast("BestFiveEvaluator[ScalarT]", function)
+
+    return declare
 
 
 def _flat(array: NDArray[np.uint8], name: str = "cards") -> NDArray[np.uint8]:
@@ -70,6 +106,16 @@ def _chunks(n_hands: int) -> int:
     return max(1, min(n_hands, 4 * numba_threads()))
 
 
+def _no_strength(strengths: NDArray[Any]) -> NDArray[np.bool_]:
+    """Rows a high-hand kernel flagged: 0 is no hand's strength."""
+    return strengths == 0
+
+
+def _no_low(lows: NDArray[Any]) -> NDArray[np.bool_]:
+    """Rows the low kernel flagged: above ``N_LOWS`` is no low's value."""
+    return lows > N_LOWS
+
+
 def _finish(out: NDArray[Any], batch_shape: tuple[int, ...]) -> Any:
     """Reshape to the batch shape; a single hand gives a numpy scalar."""
     if not batch_shape:
@@ -77,16 +123,72 @@ def _finish(out: NDArray[Any], batch_shape: tuple[int, ...]) -> Any:
     return out.reshape(batch_shape)
 
 
+class _Deck(NamedTuple):
+    """The cards a best-five evaluator's tables rank, for naming a card outside them."""
+
+    #: Card codes below this are not in the deck (0: the full deck has them all).
+    lowest_code: int
+    #: The deck as an error names it: "5d is not in <description>".
+    description: str
+
+
+_FULL_DECK = _Deck(0, "the deck")
+
+
 def _raise_bad_row(
-    flat_rows: list[NDArray[np.uint8]], bad: NDArray[np.bool_], names: list[str]
+    flat_rows: list[NDArray[np.uint8]],
+    bad: NDArray[np.bool_],
+    names: list[str],
+    deck: _Deck = _FULL_DECK,
 ) -> None:
-    """Name the first hand a kernel flagged (a repeated card or a code over 51)."""
+    """Name the first hand a kernel flagged: a card outside ``deck``, a repeat or a code over 51."""
     row = int(np.flatnonzero(bad)[0])
-    cards = np.concatenate([rows[row] for rows in flat_rows])
-    label = names[0] if len(names) == 1 else " + ".join(names)
     where = f" (hand {row} of the batch)" if bad.size > 1 else ""
+    for rows, name in zip(flat_rows, names, strict=True):
+        codes = [int(code) for code in rows[row]]
+        outside = [code for code in codes if code < deck.lowest_code]
+        # A code over 51 in the same part is named below instead: it is no card at all.
+        if outside and max(codes) <= 51:
+            raise ValueError(
+                f"{name}{where}: {format_card(outside[0])} is not in {deck.description}"
+            )
+    cards = np.concatenate([rows[row] for rows in flat_rows])
+    label = " + ".join(names)
     as_card_array(cards, name=f"{label}{where}")  # raises with the exact reason
     raise ValueError(f"{label}{where}: invalid cards")  # pragma: no cover - defensive
+
+
+def _best_five(
+    cards: CardsLike,
+    board: CardsLike | None,
+    threads: int | None,
+    kernel: Callable[..., None],
+    get_kernel_tables: Callable[[], Any],
+    dtype: type[np.unsignedinteger[Any]],
+    flagged: Callable[[NDArray[Any]], NDArray[np.bool_]],
+    deck: _Deck = _FULL_DECK,
+) -> Any:
+    """Run a best-five ``kernel`` over ``cards`` (joined to ``board``) and name any bad hand.
+
+    The one path of :func:`evaluate`, :func:`evaluate_low8` and the short deck's
+    evaluator: they differ only in their kernel, tables, output dtype, the mark
+    of a bad row (``flagged``) and the deck. Tables are fetched after the input
+    is checked, so bad input never waits for a first load or build.
+    """
+    flat, shape, parts, names = _hands(cards, board)
+    if flat.shape[0] == 0 and board is not None and deck.lowest_code:
+        # No row reaches the kernel, which is where cards outside the deck are
+        # caught; repeats and codes over 51 were checked by _pair_inputs.
+        shared = as_card_array(board, name="board", distinct=False).reshape(1, -1)
+        if (shared < deck.lowest_code).any():
+            _raise_bad_row([shared], np.ones(1, np.bool_), ["board"], deck)
+    result = np.empty(flat.shape[0], dtype)
+    with thread_limit(_threads_for(flat.shape[0], threads)):
+        kernel(flat, get_kernel_tables(), result)
+    bad = flagged(result)
+    if bad.any():
+        _raise_bad_row(parts, bad, names, deck)
+    return _finish(result, shape)
 
 
 def _no_board_with_dask(board: object) -> None:
@@ -98,18 +200,7 @@ def _no_board_with_dask(board: object) -> None:
         )
 
 
-@overload
-def evaluate(
-    cards: OneHand, board: OneHand | None = None, *, threads: int | None = None
-) -> np.uint16: ...
-@overload
-def evaluate(
-    cards: Batch, board: CardsLike | None = None, *, threads: int | None = None
-) -> NDArray[np.uint16]: ...
-@overload
-def evaluate(
-    cards: CardsLike, board: CardsLike | None = None, *, threads: int | None = None
-) -> np.uint16 | NDArray[np.uint16]: ...
+@_best_five_overloads(np.uint16)
 def evaluate(
     cards: CardsLike, board: CardsLike | None = None, *, threads: int | None = None
 ) -> Any:
@@ -160,29 +251,12 @@ def evaluate(
 
         _no_board_with_dask(board)
         return evaluate_dask(cards, evaluate, low=False, threads=threads)
-    flat, shape, parts, names = _hands(cards, board)
-    tables = get_tables()
-    out = np.empty(flat.shape[0], np.uint16)
-    with thread_limit(_threads_for(flat.shape[0], threads)):
-        _kernels.evaluate_kernel(flat, tables, out)
-    bad = out == 0
-    if bad.any():
-        _raise_bad_row(parts, bad, names)
-    return _finish(out, shape)
+    return _best_five(
+        cards, board, threads, _kernels.evaluate_kernel, get_tables, np.uint16, _no_strength
+    )
 
 
-@overload
-def evaluate_low8(
-    cards: OneHand, board: OneHand | None = None, *, threads: int | None = None
-) -> np.uint8: ...
-@overload
-def evaluate_low8(
-    cards: Batch, board: CardsLike | None = None, *, threads: int | None = None
-) -> NDArray[np.uint8]: ...
-@overload
-def evaluate_low8(
-    cards: CardsLike, board: CardsLike | None = None, *, threads: int | None = None
-) -> np.uint8 | NDArray[np.uint8]: ...
+@_best_five_overloads(np.uint8)
 def evaluate_low8(
     cards: CardsLike, board: CardsLike | None = None, *, threads: int | None = None
 ) -> Any:
@@ -211,15 +285,7 @@ def evaluate_low8(
 
         _no_board_with_dask(board)
         return evaluate_dask(cards, evaluate_low8, low=True, threads=threads)
-    flat, shape, parts, names = _hands(cards, board)
-    tables = get_tables()
-    out = np.empty(flat.shape[0], np.uint8)
-    with thread_limit(_threads_for(flat.shape[0], threads)):
-        _kernels.low8_kernel(flat, tables, out)
-    bad = out > N_LOWS
-    if bad.any():
-        _raise_bad_row(parts, bad, names)
-    return _finish(out, shape)
+    return _best_five(cards, board, threads, _kernels.low8_kernel, get_tables, np.uint8, _no_low)
 
 
 def _pair_inputs(
@@ -295,7 +361,7 @@ def _run_omaha(
     out_low = np.empty(n_hands if low else 0, np.uint8)
     with thread_limit(_threads_for(n_hands, threads)):
         _kernels.omaha_kernel(hole, board, tables, _chunks(n_hands), out_high, out_low)
-    bad = out_high == 0 if high else out_low > N_LOWS
+    bad = _no_strength(out_high) if high else _no_low(out_low)
     if bad.any():
         _raise_bad_row([hole, board], bad, ["hole_cards", "board_cards"])
     return (_finish(out_high, shape) if high else None, _finish(out_low, shape) if low else None)

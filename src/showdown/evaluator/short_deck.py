@@ -9,15 +9,13 @@ stronger, equal is a tie); :func:`~.describe.describe` and
 
 from __future__ import annotations
 
-from typing import Any, overload
+from typing import Any
 
 import numpy as np
-from numpy.typing import NDArray
 
-from .._jit import thread_limit
-from ..cards import CardsLike, as_card_array, format_card
+from ..cards import CardsLike
 from . import _short_deck_kernels
-from .api import Batch, OneHand, _finish, _hands, _threads_for
+from .api import _best_five, _best_five_overloads, _Deck, _no_strength
 from .short_deck_tables import LOWEST_RANK, get_short_deck_tables
 
 __all__ = ["SHORT_DECK_NAMES", "evaluate_short_deck", "is_short_deck_game"]
@@ -45,52 +43,19 @@ def is_short_deck_game(game: object) -> bool:
     return "".join(key.split()) in SHORT_DECK_NAMES
 
 
-def _raise_bad_row(
-    parts: list[NDArray[np.uint8]], bad: NDArray[np.bool_], names: list[str]
-) -> None:
-    """Name the first flagged hand: a repeated card, a code over 51, or a card not in the deck."""
-    row = int(np.flatnonzero(bad)[0])
-    where = f" (hand {row} of the batch)" if bad.size > 1 else ""
-    for part, name in zip(parts, names, strict=True):
-        outside = [int(code) for code in part[row] if int(code) < 4 * LOWEST_RANK]
-        if outside and all(int(code) <= 51 for code in part[row]):
-            raise ValueError(
-                f"{name}{where}: {format_card(outside[0])} is not in the short deck "
-                "(36 cards, six to ace)"
-            )
-    cards = np.concatenate([part[row] for part in parts])
-    label = " + ".join(names)
-    as_card_array(cards, name=f"{label}{where}")  # raises: a repeat or a code over 51
-    raise ValueError(f"{label}{where}: invalid cards")  # pragma: no cover - defensive
+#: The deck evaluate_short_deck accepts: codes below the six's are deuces to fives.
+SHORT_DECK = _Deck(4 * LOWEST_RANK, "the short deck (36 cards, six to ace)")
 
 
-@overload
-def evaluate_short_deck(
-    cards: OneHand, board: OneHand | None = None, *, threads: int | None = None
-) -> np.uint16: ...
-@overload
-def evaluate_short_deck(
-    cards: Batch, board: CardsLike | None = None, *, threads: int | None = None
-) -> NDArray[np.uint16]: ...
-@overload
-def evaluate_short_deck(
-    cards: CardsLike, board: CardsLike | None = None, *, threads: int | None = None
-) -> np.uint16 | NDArray[np.uint16]: ...
+@_best_five_overloads(np.uint16)
 def evaluate_short_deck(
     cards: CardsLike, board: CardsLike | None = None, *, threads: int | None = None
 ) -> Any:
     """Best short-deck (6+) hold'em strength of 5, 6 or 7 cards (own cards plus a board).
 
-    Parameters
-    ----------
-    cards
-        ``(..., 5|6|7)`` card codes, a card string, or a list of card strings;
-        with ``board``, the hand's own cards. Every card must be a six or higher.
-    board
-        Community cards joined to every hand (batch shapes broadcast); 5, 6 or 7
-        cards in all.
-    threads
-        Threads for big batches; ``None`` uses all cores above 50,000 hands.
+    ``cards``, ``board`` and ``threads`` are as for :func:`~.api.evaluate`
+    (without its Dask path): a board joins every hand, 5, 6 or 7 cards in all,
+    and every card must be a six or higher.
 
     Returns
     -------
@@ -117,17 +82,13 @@ def evaluate_short_deck(
     ...
     ValueError: cards: 5d is not in the short deck (36 cards, six to ace)
     """
-    flat, shape, parts, names = _hands(cards, board)
-    if flat.shape[0] == 0 and board is not None:
-        # No row reaches the kernel, which is where cards outside the deck are caught.
-        shared = as_card_array(board, name="board", distinct=False).reshape(1, -1)
-        if (shared < 4 * LOWEST_RANK).any():
-            _raise_bad_row([shared], np.ones(1, np.bool_), ["board"])
-    tables = get_short_deck_tables()
-    out = np.empty(flat.shape[0], np.uint16)
-    with thread_limit(_threads_for(flat.shape[0], threads)):
-        _short_deck_kernels.evaluate_short_deck_kernel(flat, tables, out)
-    bad = out == 0
-    if bad.any():
-        _raise_bad_row(parts, bad, names)
-    return _finish(out, shape)
+    return _best_five(
+        cards,
+        board,
+        threads,
+        _short_deck_kernels.evaluate_short_deck_kernel,
+        get_short_deck_tables,
+        np.uint16,
+        _no_strength,
+        SHORT_DECK,
+    )
