@@ -41,7 +41,9 @@ class ClusterError(RuntimeError):
     """
 
 
-class SchedulerUnreachableError(ClusterError, InputError):
+# InputError first: its constructor (which takes ``parameter=``) must come before
+# RuntimeError's in the method order.
+class SchedulerUnreachableError(InputError, ClusterError):
     """No Dask scheduler answered at the ``scheduler=`` address in time.
 
     Nothing listening there, a service that accepts the connection but does

@@ -244,6 +244,7 @@ def run_equity(
     from .._progress import compiling
     from .._tasks import ClusterError  # standard library only: no Dask import
     from ..equity import equity, get_game
+    from ..errors import InputError
 
     rules = get_game(game)
     canonical_game = rules.name  # aliases (plo, plo8, stud8, ...) work too
@@ -279,9 +280,9 @@ def run_equity(
                 scheduler=scheduler,
             )
     except (ImportError, ClusterError) as error:  # no Dask, or the cluster failed
-        if scheduler is None:
-            raise
-        raise ValueError(f"--scheduler: {error}") from None
+        if scheduler is None or isinstance(error, InputError):
+            raise  # an InputError names its parameter already (scheduler: ...)
+        raise InputError(str(error), parameter="scheduler") from None
     finally:
         reporter.close()
 

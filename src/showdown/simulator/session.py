@@ -301,22 +301,24 @@ def simulate(
         if reason is None:
             use_compiled = True
         elif engine == "compiled":
-            raise ValueError(f"engine: the compiled engine cannot run this: {reason}")
+            raise InputError(f"the compiled engine cannot run this: {reason}", parameter="engine")
     if distributed:
         where = "client" if client is not None else "scheduler"
         if not use_compiled:
             why = "engine='python'" if engine == "python" else reason
-            raise ValueError(
-                f"{where}: only the compiled engine runs on a Dask cluster, and this "
-                f"session needs the Python engine ({why})"
+            raise InputError(
+                "only the compiled engine runs on a Dask cluster, and this "
+                f"session needs the Python engine ({why})",
+                parameter=where,
             )
         if record_hands:
-            raise ValueError(f"{where}: record_hands keeps hands of local runs only")
+            raise InputError("record_hands keeps hands of local runs only", parameter=where)
         if record_histories or on_history is not None:
-            raise ValueError(
-                f"{where}: a cluster runs only the compiled engine and returns counters, "
+            raise InputError(
+                "a cluster runs only the compiled engine and returns counters, "
                 "not hands: record_histories and on_history keep the histories of local "
-                "runs only"
+                "runs only",
+                parameter=where,
             )
     what, kernels = compile_estimate(variant, use_compiled)
     with Progress(progress, hands, description="simulate", unit="hands") as bar:
