@@ -219,6 +219,7 @@ def test_simulated_hands_carry_the_agents_names(tmp_path: Path):
             assert match["who"] is None or match["who"] in seats, line
 
 
+@pytest.mark.slow  # 100 hands of four games replayed one CLI call each: about 45 s
 def test_every_simulated_action_reads_as_poker(tmp_path: Path):
     for game in ("nlhe", "plo8", "stud8", "draw"):
         result = simulate(
