@@ -100,14 +100,11 @@ def holding_outputs(n_holdings: int, n_players: int) -> tuple[NDArray[Any], ...]
     >>> [array.shape for array in holding_outputs(4, 2)]
     [(4, 2, 3, 3), (4, 2), (4, 2), (4, 2), (4, 2, 10), (4,)]
     """
-    return (
-        np.zeros((n_holdings, n_players, 3, n_players + 1), np.int64),
-        np.zeros((n_holdings, n_players), np.int64),
-        np.zeros((n_holdings, n_players), np.int64),
-        np.zeros((n_holdings, n_players), np.float64),
-        np.zeros((n_holdings, n_players, 10), np.int64),
-        np.zeros(n_holdings, np.int64),
-    )
+    from .result import Counters  # the counters' layout lives there, once
+
+    # The per-chunk counters of the other kernels, one row per holding, and each
+    # holding's deal count.
+    return (*Counters.chunk_arrays(n_holdings, n_players), np.zeros(n_holdings, np.int64))
 
 
 def suit_permutations() -> NDArray[np.int64]:
