@@ -58,9 +58,10 @@ def analyze_command(
     strict: bool,
     scheduler: str | None,
 ) -> None:
-    """All-in EV adjusted results and statistics of every player in PHH hand histories.
+    """All-in EV adjusted results and statistics of every player in hand histories.
 
-    PATHS are .phh or .phhs files, directories (searched for them), glob patterns or
+    PATHS are PHH (.phh, .phhs), PokerStars text (.txt) or Open Hand History (.ohh,
+    .json) files, directories (searched for .phh, .phhs and .ohh), glob patterns or
     hand stores written by `showdown convert` (read many times faster than text).
     Hands that cannot be read are reported on stderr and skipped (--strict stops).
     Bad input prints 'Error: ...' to stderr and exits with status 1.
