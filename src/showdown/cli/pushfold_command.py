@@ -271,5 +271,6 @@ def pushfold_command(
                 _save(result.plot(), plot_path)
             output = json.dumps(result.to_dict(), indent=2) if as_json else result_text(result)
     except (ValueError, OSError) as error:
-        raise option_error(error, {"ante": "--ante", "payouts": "--payouts"}) from None
+        options = {"ante": "--ante", "payouts": "--payouts", "stacks_bb": "--stacks"}
+        raise option_error(error, options) from None
     click.echo(output)

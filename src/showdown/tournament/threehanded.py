@@ -49,6 +49,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ..cards import Range
+from ..errors import InputError
 from ._threeway_kernels import ORDERING_CODES, gains_kernel, threeway_utility_kernel
 from .icm import _icm, check_field
 from .pushfold import MAX_STACK_BB, _iterations, _number, _tolerance
@@ -390,18 +391,19 @@ class ThreeHandedResult:
 
 def _check_stacks(stacks_bb: object, ante: float) -> NDArray[np.float64]:
     if isinstance(stacks_bb, (str, bytes)) or not isinstance(stacks_bb, Sequence | np.ndarray):
-        raise ValueError(f"stacks_bb: expected three stacks in bb, got {stacks_bb!r}")
+        raise InputError(f"expected three stacks in bb, got {stacks_bb!r}", parameter="stacks_bb")
     if len(stacks_bb) != 3:
-        raise ValueError(
-            f"stacks_bb: expected three stacks (button, small blind, big blind), "
-            f"got {len(stacks_bb)}"
+        raise InputError(
+            f"expected three stacks (button, small blind, big blind), got {len(stacks_bb)}",
+            parameter="stacks_bb",
         )
     values = np.array([_number(value, f"stacks_bb[{i}]") for i, value in enumerate(stacks_bb)])
     for seat, value in zip(SEATS, values, strict=True):
         if not 1.0 + ante <= value <= MAX_STACK_BB:
-            raise ValueError(
-                f"stacks_bb: the {seat.replace('_', ' ')}'s stack must be from the big blind "
-                f"plus the ante ({1.0 + ante:g} bb) to {MAX_STACK_BB:g} bb, got {value:g}"
+            raise InputError(
+                f"the {seat.replace('_', ' ')}'s stack must be from the big blind "
+                f"plus the ante ({1.0 + ante:g} bb) to {MAX_STACK_BB:g} bb, got {value:g}",
+                parameter="stacks_bb",
             )
     return values
 
