@@ -141,7 +141,7 @@ def test_pushfold_plots(tmp_path) -> None:
         (["pushfold", "0.5"], "stack_bb: the effective stack must be"),
         (["pushfold", "abc"], "'abc' is not a valid float"),
         (["pushfold", "10", "--ante", "-1"], "ante: must be >= 0"),
-        (["pushfold", "--stacks", "10,20"], "stacks, payouts: give both"),
+        (["pushfold", "--stacks", "10,20"], "--payouts: give both stacks and payouts"),
         (["pushfold", "10", "--stacks", "12,20", "--payouts", "1"], "is not the effective stack"),
         (["pushfold", "--chart", "5"], "--chart: takes"),
         (["pushfold", "--chart", "--step", "0"], "step: must be > 0"),

@@ -9,6 +9,7 @@ import pytest
 
 from showdown import push_fold, push_fold_chart
 from showdown.cards.range_grid import GRID_LABELS, cell_of_class
+from showdown.errors import InputError
 from showdown.tournament.chart import PLAYED
 
 
@@ -108,12 +109,15 @@ def test_plots_draw_the_tables(chart) -> None:
     ],
 )
 def test_bad_input_is_named(options, message) -> None:
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(InputError, match=message) as caught:
         push_fold_chart(**options)
+    # The library names the parameter, so the command line can name its option.
+    assert caught.value.parameter is not None
+    assert str(caught.value).startswith(caught.value.parameter + ": ")
 
 
 def test_an_unknown_hand_is_named(chart) -> None:
-    with pytest.raises(ValueError, match="hand: expected a starting-hand class"):
+    with pytest.raises(InputError, match="hand: expected a starting-hand class"):
         chart.intervals("AKx")
-    with pytest.raises(ValueError, match="side: expected 'shove' or 'call'"):
+    with pytest.raises(InputError, match="side: expected 'shove' or 'call'"):
         chart.largest("raise")

@@ -9,6 +9,7 @@ import pytest
 
 from reference.icm_reference import icm_by_orders, icm_by_recursion
 from showdown import icm
+from showdown.errors import InputError
 from showdown.tournament.icm import _icm
 
 
@@ -123,5 +124,8 @@ def test_one_player_takes_first_prize_and_unpaid_fields_get_nothing() -> None:
     ],
 )
 def test_bad_input_is_named(stacks, payouts, message) -> None:
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(InputError, match=message) as caught:
         icm(stacks, payouts)
+    # The library names the parameter, so the command line can name its option.
+    assert caught.value.parameter is not None
+    assert str(caught.value).startswith(caught.value.parameter + ": ")

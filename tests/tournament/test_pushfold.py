@@ -14,6 +14,7 @@ from showdown import icm, push_fold
 from showdown.cards import parse_cards
 from showdown.equity import equity
 from showdown.equity.matrix import HAND_CLASSES
+from showdown.errors import InputError
 from showdown.tournament.headsup import (
     BOARDS,
     HAND_CLASS,
@@ -236,7 +237,7 @@ def test_the_bubble_makes_calls_tighter_than_chips() -> None:
         (("10",), {}, "stack_bb: expected a number"),
         ((1.05,), {"ante": 0.1}, "stack_bb: the effective stack must be from"),
         ((10,), {"ante": -1}, "ante: must be >= 0"),
-        ((10,), {"stacks": [10, 20]}, "stacks, payouts: give both"),
+        ((10,), {"stacks": [10, 20]}, "payouts: give both stacks and payouts"),
         ((10,), {"stacks": [12, 20], "payouts": [1]}, "stack_bb: 10 is not the effective stack"),
         ((10,), {"stacks": [10], "payouts": [1]}, "need the small blind's and the big blind's"),
         ((10,), {"stacks": [10, 20], "payouts": [1, 1, 1]}, "payouts: 3 prizes for 2 players"),
@@ -245,5 +246,8 @@ def test_the_bubble_makes_calls_tighter_than_chips() -> None:
     ],
 )
 def test_bad_input_is_named(arguments, options, message) -> None:
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(InputError, match=message) as caught:
         push_fold(*arguments, **options)
+    # The library names the parameter, so the command line can name its option.
+    assert caught.value.parameter is not None
+    assert str(caught.value).startswith(caught.value.parameter + ": ")

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from showdown import icm
+from showdown.errors import InputError
 from showdown.tournament._threeway_kernels import threeway_utility_kernel
 from showdown.tournament.threehanded import (
     FOLDED,
@@ -183,5 +184,8 @@ def test_utility_kernel_maps_sorted_counts_to_every_seat_order():
     ],
 )
 def test_bad_input_names_the_input(stacks, options, message):
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(InputError, match=message) as caught:
         push_fold_3way(stacks, **options)
+    # The library names the parameter, so the command line can name its option.
+    assert caught.value.parameter is not None
+    assert str(caught.value).startswith(caught.value.parameter + ": ")

@@ -31,6 +31,7 @@ from numpy.typing import NDArray
 
 from .._jit import resolve_threads
 from ..cards.range_grid import GRID_LABELS
+from ..errors import InputError
 from .pushfold import _number, check_spot, chip_outcomes, headsup_game
 from .solver import Solution, solve
 
@@ -68,7 +69,7 @@ class PushFoldChart:
 
     def _side(self, side: str) -> NDArray[np.float64]:
         if side not in SIDES:
-            raise ValueError(f"side: expected 'shove' or 'call', got {side!r}")
+            raise InputError(f"expected 'shove' or 'call', got {side!r}", parameter="side")
         frequencies: NDArray[np.float64] = self.shove if side == "shove" else self.call
         return frequencies
 
@@ -184,8 +185,9 @@ def _cell(hand: str) -> tuple[int, int]:
     for row, labels in enumerate(GRID_LABELS):
         if hand in labels:
             return row, labels.index(hand)
-    raise ValueError(
-        f"hand: expected a starting-hand class such as 'AKs', 'T9o' or '22', got {hand!r}"
+    raise InputError(
+        f"expected a starting-hand class such as 'AKs', 'T9o' or '22', got {hand!r}",
+        parameter="hand",
     )
 
 
@@ -226,20 +228,24 @@ def push_fold_chart(
     True
     """
     if not isinstance(stack_range, (tuple, list)) or len(stack_range) != 2:
-        raise ValueError(f"stack_range: expected (smallest, largest) in bb, got {stack_range!r}")
+        raise InputError(
+            f"expected (smallest, largest) in bb, got {stack_range!r}", parameter="stack_range"
+        )
     low = _number(stack_range[0], "stack_range")
     high = _number(stack_range[1], "stack_range")
     if high < low:
-        raise ValueError(f"stack_range: the largest is below the smallest: {stack_range!r}")
+        raise InputError(
+            f"the largest is below the smallest: {stack_range!r}", parameter="stack_range"
+        )
     step_value = _number(step, "step")
     if step_value <= 0:
-        raise ValueError(f"step: must be > 0 bb, got {step!r}")
+        raise InputError(f"must be > 0 bb, got {step!r}", parameter="step")
     count = math.floor((high - low) / step_value + 1e-9) + 1
     if count > 10_000:
-        raise ValueError(f"step: {count} stacks to solve; use a larger step")
+        raise InputError(f"{count} stacks to solve; use a larger step", parameter="step")
     tolerance_value = _number(tolerance, "tolerance")
     if tolerance_value <= 0:
-        raise ValueError(f"tolerance: must be > 0, got {tolerance!r}")
+        raise InputError(f"must be > 0, got {tolerance!r}", parameter="tolerance")
     stacks = np.round(low + step_value * np.arange(count), 10)
     for value in (stacks[0], stacks[-1]):
         check_spot(float(value), ante)

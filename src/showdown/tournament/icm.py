@@ -52,6 +52,7 @@ from functools import lru_cache
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from ..errors import InputError
 from ._kernels import icm_kernel, icm_panels
 
 __all__ = ["icm"]
@@ -76,16 +77,21 @@ def _numbers(values: ArrayLike, name: str) -> NDArray[np.float64]:
     try:
         array = np.asarray(values, dtype=np.float64)
     except (TypeError, ValueError):
-        raise ValueError(f"{name}: expected a list of numbers, got {values!r}") from None
+        raise InputError(f"expected a list of numbers, got {values!r}", parameter=name) from None
     if array.ndim != 1:
-        raise ValueError(f"{name}: expected a flat list of numbers, got shape {array.shape}")
+        raise InputError(
+            f"expected a flat list of numbers, got shape {array.shape}", parameter=name
+        )
     bad = np.flatnonzero(~np.isfinite(array))
     if bad.size:
-        raise ValueError(f"{name}: entry {bad[0] + 1} is {array[bad[0]]}, not a finite number")
+        raise InputError(
+            f"entry {bad[0] + 1} is {array[bad[0]]}, not a finite number", parameter=name
+        )
     negative = np.flatnonzero(array < 0)
     if negative.size:
-        raise ValueError(
-            f"{name}: entry {negative[0] + 1} is {array[negative[0]]:g}; they must be >= 0"
+        raise InputError(
+            f"entry {negative[0] + 1} is {array[negative[0]]:g}; they must be >= 0",
+            parameter=name,
         )
     return array
 
@@ -97,14 +103,17 @@ def check_field(
     stack_array = _numbers(stacks, "stacks")
     payout_array = _numbers(payouts, "payouts")
     if stack_array.size == 0:
-        raise ValueError("stacks: no players")
+        raise InputError("no players", parameter="stacks")
     if payout_array.size > stack_array.size:
-        raise ValueError(
-            f"payouts: {payout_array.size} prizes for {stack_array.size} players; "
-            "give at most one prize per player"
+        raise InputError(
+            f"{payout_array.size} prizes for {stack_array.size} players; "
+            "give at most one prize per player",
+            parameter="payouts",
         )
     if not np.any(stack_array > 0):
-        raise ValueError("stacks: every stack is 0; at least one player must have chips")
+        raise InputError(
+            "every stack is 0; at least one player must have chips", parameter="stacks"
+        )
     return stack_array, payout_array
 
 
@@ -185,7 +194,7 @@ def icm(stacks: ArrayLike, payouts: ArrayLike) -> NDArray[np.float64]:
     >>> icm([10, -1], [1])
     Traceback (most recent call last):
     ...
-    ValueError: stacks: entry 2 is -1; they must be >= 0
+    showdown.errors.InputError: stacks: entry 2 is -1; they must be >= 0
     """
     stack_array, payout_array = check_field(stacks, payouts)
     return _icm(stack_array, payout_array)

@@ -41,6 +41,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from ..cards import Range
+from ..errors import InputError
 from .headsup import ClassOutcomes, class_outcomes
 from .icm import _icm, check_field
 from .solver import BinaryGame, Solution, solve
@@ -142,10 +143,10 @@ def _fraction(hand_range: Range | None) -> float:
 
 def _number(value: object, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise ValueError(f"{name}: expected a number, got {value!r}")
+        raise InputError(f"expected a number, got {value!r}", parameter=name)
     number = float(value)
     if not math.isfinite(number):
-        raise ValueError(f"{name}: expected a finite number, got {value!r}")
+        raise InputError(f"expected a finite number, got {value!r}", parameter=name)
     return number
 
 
@@ -153,12 +154,13 @@ def check_spot(stack_bb: object, ante: object) -> tuple[float, float]:
     """Validated ``(stack_bb, ante)``."""
     ante_value = _number(ante, "ante")
     if ante_value < 0:
-        raise ValueError(f"ante: must be >= 0 bb, got {ante!r}")
+        raise InputError(f"must be >= 0 bb, got {ante!r}", parameter="ante")
     stack = _number(stack_bb, "stack_bb")
     if not 1.0 + ante_value <= stack <= MAX_STACK_BB:
-        raise ValueError(
-            f"stack_bb: the effective stack must be from the big blind plus the ante "
-            f"({1.0 + ante_value:g} bb) to {MAX_STACK_BB:g} bb, got {stack_bb!r}"
+        raise InputError(
+            f"the effective stack must be from the big blind plus the ante "
+            f"({1.0 + ante_value:g} bb) to {MAX_STACK_BB:g} bb, got {stack_bb!r}",
+            parameter="stack_bb",
         )
     return stack, ante_value
 
@@ -268,17 +270,22 @@ def push_fold(
     """
     stack, ante_value = check_spot(stack_bb, ante)
     if (stacks is None) != (payouts is None):
-        raise ValueError("stacks, payouts: give both (for ICM) or neither (for chips)")
+        raise InputError(
+            "give both stacks and payouts (for ICM) or neither (for chips)", parameter="payouts"
+        )
     if stacks is not None:
         field_stacks, prizes = check_field(stacks, payouts)  # type: ignore[arg-type]
         if field_stacks.size < 2:
-            raise ValueError("stacks: need the small blind's and the big blind's stacks")
+            raise InputError(
+                "need the small blind's and the big blind's stacks", parameter="stacks"
+            )
         effective = float(min(field_stacks[0], field_stacks[1]))
         if not math.isclose(effective, stack, rel_tol=1e-9, abs_tol=1e-9):
-            raise ValueError(
-                f"stack_bb: {stack_bb!r} is not the effective stack of stacks "
+            raise InputError(
+                f"{stack_bb!r} is not the effective stack of stacks "
                 f"(small blind {field_stacks[0]:g}, big blind {field_stacks[1]:g}: "
-                f"{effective:g})"
+                f"{effective:g})",
+                parameter="stack_bb",
             )
         small, big = icm_outcomes(field_stacks, prizes, ante_value)
         unit = "prize"
@@ -299,7 +306,7 @@ def _tolerance(value: float | None, default: float) -> float:
         return default
     number = _number(value, "tolerance")
     if number <= 0:
-        raise ValueError(f"tolerance: must be > 0, got {value!r}")
+        raise InputError(f"must be > 0, got {value!r}", parameter="tolerance")
     return number
 
 
@@ -307,7 +314,7 @@ def _iterations(value: int | None) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
-        raise ValueError(f"iterations: expected a positive integer, got {value!r}")
+        raise InputError(f"expected a positive integer, got {value!r}", parameter="iterations")
     return int(value)
 
 

@@ -358,7 +358,9 @@ class ThreeHandedResult:
     def grid(self, decision: str) -> NDArray[np.float64]:
         """The 13x13 frequencies of one decision (a name of :data:`DECISIONS`)."""
         if decision not in DECISIONS:
-            raise ValueError(f"decision: expected one of {', '.join(DECISIONS)}, got {decision!r}")
+            raise InputError(
+                f"expected one of {', '.join(DECISIONS)}, got {decision!r}", parameter="decision"
+            )
         found: NDArray[np.float64] = self.grids[DECISIONS.index(decision)]
         return found
 
@@ -448,13 +450,13 @@ def push_fold_3way(
     """
     ante_value = _number(ante, "ante")
     if ante_value < 0:
-        raise ValueError(f"ante: must be >= 0 bb, got {ante!r}")
+        raise InputError(f"must be >= 0 bb, got {ante!r}", parameter="ante")
     stacks = _check_stacks(stacks_bb, ante_value)
     prizes = None
     if payouts is not None:
         _, prizes = check_field(stacks, payouts)
         if not np.any(prizes > 0):
-            raise ValueError("payouts: at least one prize must be positive")
+            raise InputError("at least one prize must be positive", parameter="payouts")
     unit = "bb" if prizes is None else "prize"
     default = TOLERANCE_BB if prizes is None else TOLERANCE_POOL * float(prizes.sum())
     limit = _tolerance(tolerance, default)
@@ -493,7 +495,7 @@ def _plot(result: ThreeHandedResult, *, axes: Any = None) -> Any:
         _, axes = pyplot().subplots(2, 3, figsize=(18, 11))
     flat = list(np.asarray(axes).reshape(-1))
     if len(flat) != len(DECISIONS):
-        raise ValueError(f"axes: expected {len(DECISIONS)} Axes, got {len(flat)}")
+        raise InputError(f"expected {len(DECISIONS)} Axes, got {len(flat)}", parameter="axes")
     stacks = "/".join(f"{stack:g}" for stack in result.stacks_bb)
     unit = "bb" if result.unit == "bb" else "bb, ICM"
     for ax, name, grid in zip(flat, DECISIONS, result.grids, strict=True):

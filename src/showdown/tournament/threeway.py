@@ -46,6 +46,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..equity.matrix import HAND_CLASSES
+from ..errors import InputError
 from ..evaluator.tables import cache_directory, get_tables
 from ._threeway_kernels import ORDERING_CODES, sample_threeway_kernel
 from .headsup import BOARDS, HAND_CLASS, HANDS, combo_outcomes, disjoint
@@ -183,7 +184,9 @@ def _cache_file(samples: int) -> Path:
 def build_threeway_counts(samples: int = SAMPLES) -> NDArray[np.uint16]:
     """Sample the three-way table (see the module): ``(818805, 27)`` ordering counts."""
     if not 1 <= samples <= np.iinfo(np.uint16).max:
-        raise ValueError(f"samples: expected 1 to 65535 deals per triple, got {samples!r}")
+        raise InputError(
+            f"expected 1 to 65535 deals per triple, got {samples!r}", parameter="samples"
+        )
     triples = _sorted_triples()
     combos, counts = class_combos()
     table = np.zeros((triples.shape[0], ORDERING_CODES), np.uint16)
