@@ -114,7 +114,7 @@ class HandHistory:
         Raises
         ------
         UnsupportedVariantError
-            For codes the simulator does not play (razz, lowball draws, short deck...).
+            For codes the simulator does not play (razz, lowball draws...).
         """
         try:
             return VARIANTS_BY_PHH_CODE[self.variant]
