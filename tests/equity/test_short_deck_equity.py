@@ -133,3 +133,13 @@ def test_sampling_overlapping_ranges_redraws_clashing_deals_without_bias():
     exact = equity(players, game="shortdeck", board="Qs7h6d", exact=True)
     sampled = equity(players, game="shortdeck", board="Qs7h6d", samples=40_000, seed=11)
     assert np.all(np.abs(sampled.equity - exact.equity) <= 4 * sampled.stderr)
+
+
+def test_breakdowns_built_for_the_full_deck_refuse_short_deck():
+    from showdown.equity import range_stats
+    from showdown.equity.by_card import runout_table
+
+    with pytest.raises(InputError, match="game: runouts are not counted for shortdeck"):
+        runout_table(["AsKs", "QhQd"], "Qs7h6d", game="shortdeck")
+    with pytest.raises(InputError, match="game: range statistics are for the 52-card deck"):
+        range_stats("QQ+", "Qs7h6d", game="6+")
