@@ -116,3 +116,22 @@ def test_the_compiled_engine_says_it_does_not_deal_a_short_deck():
     auto = simulate("nlsd", ["call", "call"], hands=20, seed=1)
     assert auto.hands == 20
     assert sum(seat.net for seat in auto.seats) == 0
+
+
+def test_the_strength_agent_scores_hands_by_short_deck_rules():
+    from showdown.simulator import HandStrengthAgent
+
+    def river(deck: list[int]) -> HandState:
+        hand = HandState("nlsd", Stakes.button_blind(1, 1), [100, 100], deck=deck)
+        while hand.status == "betting":
+            hand.check_call()
+        return hand
+
+    agent = HandStrengthAgent()
+    # A-6-7-8-9 is a straight (the full deck's ranking calls it ace high)...
+    hand = river(_deck("As9d", "QcJc", rest="6c7h8s" + "Kd" + "Qd"))
+    straight = agent.strength(hand, 0)
+    assert straight > agent.strength(hand, 1) > 0.0  # ... above a pair of queens
+    # ... and a flush outscores a full house.
+    hand = river(_deck("AhJh", "7c7s", rest="KhKd7h" + "9h" + "6c"))
+    assert agent.strength(hand, 0) > agent.strength(hand, 1) > straight
