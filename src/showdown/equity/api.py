@@ -72,8 +72,10 @@ def equity(
     dead
         Cards out of play (mucked, burned, folded stud up cards).
     game
-        ``holdem``, ``omaha``, ``omaha5``, ``omaha6``, ``omaha-hilo``,
-        ``omaha5-hilo``, ``omaha6-hilo``, ``stud``, ``stud-hilo`` or ``draw``.
+        ``holdem``, ``shortdeck`` (6+ hold'em: the 36 cards six to ace, hold'em
+        ranges without their combos below six), ``omaha``, ``omaha5``,
+        ``omaha6``, ``omaha-hilo``, ``omaha5-hilo``, ``omaha6-hilo``, ``stud``,
+        ``stud-hilo`` or ``draw`` (any name of :mod:`showdown.games`).
     exact
         ``True`` enumerates every deal, ``False`` samples, ``None`` enumerates
         when that is cheap (about a second or less) and samples otherwise.
