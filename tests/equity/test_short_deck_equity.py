@@ -143,3 +143,10 @@ def test_breakdowns_built_for_the_full_deck_refuse_short_deck():
         runout_table(["AsKs", "QhQd"], "Qs7h6d", game="shortdeck")
     with pytest.raises(InputError, match="game: range statistics are for the 52-card deck"):
         range_stats("QQ+", "Qs7h6d", game="6+")
+
+
+def test_sampling_draws_weighted_combos_in_proportion_to_their_weight():
+    players = ["QQ+:0.25, AKs", "JJ, 98s:0.5"]
+    exact = equity(players, game="shortdeck", board="Kd7c6h", exact=True)
+    sampled = equity(players, game="shortdeck", board="Kd7c6h", samples=40_000, seed=5)
+    assert np.all(np.abs(sampled.equity - exact.equity) <= 4 * sampled.stderr)

@@ -34,6 +34,7 @@ from ..errors import InputError
 from ..evaluator import evaluate_short_deck
 from ..evaluator.short_deck_tables import short_deck_categories
 from ._scoring import score_outcomes
+from ._short_deck_kernels import deal_rests
 from .result import Counters
 from .spot import Spot
 from .weighting import WeightedTotal
@@ -144,12 +145,21 @@ def _sample_holdings(
     card is drawn again whole (so joint holdings come out in proportion to their weight)."""
     n_players = len(holdings)
     holes = np.zeros((n_players, deals, 2), np.uint8)
+    cumulative = [np.cumsum(weights) for _, weights in holdings]
+    equal = [bool(np.all(weights == weights[0])) for _, weights in holdings]
     todo = np.arange(deals)
     for _attempt in range(10_000):
-        for player, (combos, weights) in enumerate(holdings):
-            cumulative = np.cumsum(weights)
-            picks = np.searchsorted(cumulative, rng.random(todo.size) * cumulative[-1], "right")
-            holes[player, todo] = combos[np.minimum(picks, len(combos) - 1)]
+        for player, (combos, _) in enumerate(holdings):
+            if len(combos) == 1:  # a known hand
+                holes[player, todo] = combos[0]
+                continue
+            if equal[player]:
+                picks = rng.integers(0, len(combos), todo.size)
+            else:
+                total = cumulative[player]
+                picks = np.searchsorted(total, rng.random(todo.size) * total[-1], "right")
+                picks = np.minimum(picks, len(combos) - 1)
+            holes[player, todo] = combos[picks]
         cards = holes[:, todo].transpose(1, 0, 2).reshape(todo.size, -1)
         ordered = np.sort(cards, axis=1)
         clash = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
@@ -157,6 +167,19 @@ def _sample_holdings(
         if todo.size == 0:
             return holes
     raise InputError("the players' ranges almost never fit together", parameter="players")
+
+
+def _rest_of_board(
+    rng: np.random.Generator, deck: NDArray[np.int64], holes: NDArray[np.uint8], missing: int
+) -> NDArray[np.uint8]:
+    """``(deals, missing)`` board cards drawn from the cards of ``deck`` no player holds
+    (``_short_deck_kernels.deal_rests``, driven by uniforms from ``rng``)."""
+    deals = holes.shape[1]
+    rests = np.zeros((deals, missing), np.uint8)
+    uniforms = rng.random((deals, missing))
+    scratch = np.zeros(deck.size, np.int64), np.zeros(52, np.bool_)
+    deal_rests(deck, np.ascontiguousarray(holes), uniforms, *scratch, rests)
+    return rests
 
 
 def sample_counters(
@@ -182,12 +205,7 @@ def sample_counters(
     while counters.trials < goal:
         deals = min(SAMPLE_BATCH, goal - int(counters.trials))
         holes = _sample_holdings(rng, holdings, deals)
-        # The rest of the board: the smallest random keys among the cards nobody holds.
-        keys = rng.random((deals, deck.size))
-        held = (deck[None, None, :] == holes.transpose(1, 0, 2).reshape(deals, -1, 1)).any(1)
-        keys[held] = 2.0
-        chosen = np.argpartition(keys, missing - 1, axis=1)[:, :missing] if missing else keys[:, :0]
-        rest = deck[chosen.astype(np.int64)].astype(np.uint8)
+        rest = _rest_of_board(rng, deck, holes, missing)
         _score(evaluate_short_deck(_seven_cards(holes, spot.board, rest)), counters)
         counters.trials += deals
         if progress is not None:
