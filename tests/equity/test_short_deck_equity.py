@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from showdown import equity
-from showdown.cards import parse_cards, parse_range
+from showdown.cards import format_cards, parse_cards, parse_range
 from showdown.errors import InputError
 from showdown.evaluator import evaluate_short_deck
 
@@ -150,3 +150,19 @@ def test_sampling_draws_weighted_combos_in_proportion_to_their_weight():
     exact = equity(players, game="shortdeck", board="Kd7c6h", exact=True)
     sampled = equity(players, game="shortdeck", board="Kd7c6h", samples=40_000, seed=5)
     assert np.all(np.abs(sampled.equity - exact.equity) <= 4 * sampled.stderr)
+
+
+@pytest.mark.slow
+def test_a_hand_against_random_preflop_matches_every_holding_and_board():
+    result = equity(["AsKs", "random"], game="shortdeck", exact=True)
+    won = np.zeros(2)
+    deals = 0
+    held = set(parse_cards("AsKs").tolist())
+    for first, second in itertools.combinations(SHORT_DECK, 2):
+        if first in held or second in held:
+            continue
+        shares, count, _ = _reference(["AsKs", format_cards([first, second])])
+        won += shares
+        deals += count
+    assert result.trials == deals == math.comb(34, 2) * math.comb(32, 5)
+    np.testing.assert_allclose(result.equity, won / deals, atol=1e-12)
