@@ -71,6 +71,7 @@ def test_a_hand_type_plays_at_its_usual_betting_structure():
         "stud": "stud",
         "stud-hilo": "stud8",
         "draw": "draw",
+        "shortdeck": "nlsd",
     }
     for name, play in usual.items():
         if play is not None:

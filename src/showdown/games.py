@@ -3,8 +3,9 @@
 A game name says up to two things:
 
 - the **hand type**: which cards each player gets and how hands are ranked
-  (``holdem``, ``omaha``, ``omaha5``, ``omaha6``, ``omaha-hilo``, ``omaha5-hilo``,
-  ``omaha6-hilo``, ``stud``, ``stud-hilo``, ``draw``). Equity needs only this.
+  (``holdem``, ``shortdeck``, ``omaha``, ``omaha5``, ``omaha6``, ``omaha-hilo``,
+  ``omaha5-hilo``, ``omaha6-hilo``, ``stud``, ``stud-hilo``, ``draw``), and the deck
+  they are dealt from. Equity needs only this.
 - for play, the **betting structure**: no limit, pot limit or fixed limit.
   ``nlhe`` is hold'em at no limit, ``plo8`` Omaha hi-lo at pot limit.
 
@@ -47,6 +48,7 @@ __all__ = [
     "hand_type",
     "known_games",
     "play_game",
+    "squash_name",
 ]
 
 #: Betting structures by code (the code is what ``Variant.betting`` holds).
@@ -74,6 +76,13 @@ class HandType:
     betting
         The structure this hand type is played at when a name gives none
         (``"no"``, ``"pot"`` or ``"fixed"``).
+    ranking
+        How high hands rank: ``"standard"`` (the full deck's order) or
+        ``"shortdeck"`` (a flush beats a full house and A-6-7-8-9 is the lowest
+        straight; :mod:`showdown.evaluator.short_deck`).
+    lowest_rank
+        Rank code (0 = deuce .. 12 = ace) of the lowest rank in the deck: 0 for the
+        52-card deck, 4 for the short deck's 36 cards six to ace.
     """
 
     name: str
@@ -83,6 +92,13 @@ class HandType:
     omaha: bool
     hilo: bool
     betting: str
+    ranking: str = "standard"
+    lowest_rank: int = 0
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in the deck (52, or 36 for short deck)."""
+        return 4 * (13 - self.lowest_rank)
 
     @property
     def title(self) -> str:
@@ -104,12 +120,18 @@ class PlayGame:
         ``"no"``, ``"pot"`` or ``"fixed"`` (limit).
     phh_code
         Variant code of the PHH hand-history format.
+    forced_bets
+        ``"blinds"`` (small and big blind left of the button, antes if the stakes
+        have them; stud and draw post what their rules say) or ``"button-blind"``
+        (every player antes and the button alone posts a blind, as short-deck
+        hold'em is played).
     """
 
     name: str
     hand_type: str
     betting: str
     phh_code: str
+    forced_bets: str = "blinds"
 
     @property
     def title(self) -> str:
@@ -138,6 +160,17 @@ HAND_TYPES: dict[str, HandType] = {
         HandType("stud", "seven-card stud", "stud", 7, False, False, "fixed"),
         HandType("stud-hilo", "seven-card stud hi-lo 8 or better", "stud", 7, False, True, "fixed"),
         HandType("draw", "five-card draw", "draw", 5, False, False, "fixed"),
+        HandType(
+            "shortdeck",
+            "short-deck (6+) hold'em",
+            "board",
+            2,
+            False,
+            False,
+            "no",
+            ranking="shortdeck",
+            lowest_rank=4,
+        ),
     )
 }
 """Every hand type by canonical name (the equity engine plays them all)."""
@@ -157,6 +190,7 @@ PLAY_GAMES: dict[str, PlayGame] = {
         # The PHH specification has no fixed-limit five-card draw (its draw games are
         # lowball); F5D is this package's code for it.
         PlayGame("draw", "draw", "fixed", "F5D"),
+        PlayGame("nlsd", "shortdeck", "no", "NS", forced_bets="button-blind"),
     )
 }
 """Every game the simulator plays, by canonical name."""
@@ -166,6 +200,12 @@ ALIASES: dict[str, str] = {
     "texas-holdem": "holdem",
     "texas": "holdem",
     "he": "holdem",
+    "short-deck-holdem": "shortdeck",
+    "6+": "shortdeck",
+    "6+-holdem": "shortdeck",
+    "6plus": "shortdeck",
+    "six-plus": "shortdeck",
+    "six-plus-holdem": "shortdeck",
     "omaha4": "omaha",
     "omaha-hi": "omaha",
     "plo4": "omaha",
@@ -191,6 +231,8 @@ ALIASES: dict[str, str] = {
     "lhe": "flhe",
     "limit-holdem": "flhe",
     "fixed-limit-holdem": "flhe",
+    "no-limit-short-deck": "nlsd",
+    "no-limit-short-deck-holdem": "nlsd",
     "pot-limit-omaha": "plo",
     "limit-omaha": "flo",
     "fixed-limit-omaha": "flo",
@@ -203,8 +245,14 @@ underscores, so ``"Omaha Hi-Lo"``, ``"omaha_hilo"`` and ``"omahahilo"`` all find
 ``omaha-hilo``; PHH variant codes (``"FO/8"``) are names too."""
 
 
-def _squash(name: str) -> str:
-    """The lookup key: lower case without apostrophes, dashes, slashes, spaces, underscores."""
+def squash_name(name: str) -> str:
+    """The lookup key: lower case without apostrophes, dashes, slashes, spaces, underscores.
+
+    Examples
+    --------
+    >>> squash_name("6+ Hold'em"), squash_name("FO/8")
+    ('6+holdem', 'fo8')
+    """
     key = name.lower()
     for mark in ("'", "\u2019", "-", "_", "/"):
         key = key.replace(mark, "")
@@ -217,7 +265,7 @@ def _lookup_table() -> dict[str, str]:
     entries += list(ALIASES.items())
     entries += [(game.phh_code, game.name) for game in PLAY_GAMES.values()]
     for name, target in entries:
-        if table.setdefault(_squash(name), target) != target:  # pragma: no cover - a typo here
+        if table.setdefault(squash_name(name), target) != target:  # pragma: no cover - a typo here
             raise AssertionError(f"game name {name!r} is ambiguous")
     return table
 
@@ -235,7 +283,7 @@ def canonical_name(name: object) -> str | None:
     """
     if not isinstance(name, str):
         raise InputError(f"expected a game name, got {name!r}", parameter="game")
-    return _LOOKUP.get(_squash(name))
+    return _LOOKUP.get(squash_name(name))
 
 
 def known_games() -> str:
@@ -263,7 +311,7 @@ def _unknown(name: str) -> InputError:
     """The error for a name nothing matches: close canonical names, then every name."""
     import difflib  # only on this error path: the command line's --help stays quick
 
-    key = _squash(name)
+    key = squash_name(name)
     close = difflib.get_close_matches(key, list(_LOOKUP), n=4, cutoff=0.6)
     suggestions = list(dict.fromkeys(_LOOKUP[match] for match in close))[:3]
     hint = f" (did you mean {' or '.join(map(repr, suggestions))}?)" if suggestions else ""

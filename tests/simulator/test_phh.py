@@ -23,8 +23,8 @@ from showdown.simulator import (
 from .helpers import phh_sample_dir
 
 SAMPLE = phh_sample_dir() or Path("shared") / "phh-sample"
-OUR_CODES = {"NT", "PT", "FT", "PO", "FO", "PO/8", "FO/8", "F7S", "F7S/8", "F5D"}
-OTHER_CODES = {"FR", "F2L3D", "N2L1D", "FB", "NS"}
+OUR_CODES = {"NT", "PT", "FT", "PO", "FO", "PO/8", "FO/8", "F7S", "F7S/8", "F5D", "NS"}
+OTHER_CODES = {"FR", "F2L3D", "N2L1D", "FB"}
 
 
 def _sample_files() -> list[Path]:

@@ -253,6 +253,8 @@ def run_equity(
     # from the game's sampling kernel.
     omaha = rules.kind == "board" and rules.hole_size > 2
     kernel = f"sample_{'omaha' if omaha else 'best_five'}{'_hilo' if rules.hilo else ''}"
+    if rules.lowest_rank:  # short deck runs on the short-deck evaluator (equity.short_deck)
+        kernel = "evaluate_short_deck_kernel"
     try:
         with (
             compiling(

@@ -72,8 +72,10 @@ def equity(
     dead
         Cards out of play (mucked, burned, folded stud up cards).
     game
-        ``holdem``, ``omaha``, ``omaha5``, ``omaha6``, ``omaha-hilo``,
-        ``omaha5-hilo``, ``omaha6-hilo``, ``stud``, ``stud-hilo`` or ``draw``.
+        ``holdem``, ``shortdeck`` (6+ hold'em: the 36 cards six to ace, hold'em
+        ranges without their combos below six), ``omaha``, ``omaha5``,
+        ``omaha6``, ``omaha-hilo``, ``omaha5-hilo``, ``omaha6-hilo``, ``stud``,
+        ``stud-hilo`` or ``draw`` (any name of :mod:`showdown.games`).
     exact
         ``True`` enumerates every deal, ``False`` samples, ``None`` enumerates
         when that is cheap (about a second or less) and samples otherwise.
@@ -184,6 +186,9 @@ def equity(
             parameter="combos",
         )
 
+    if spot.game.lowest_rank:  # short deck: its own deck and ranking (equity.short_deck)
+        return _short_deck(spot, exact, samples, target_stderr, max_samples, seed, requested,
+                           combos, client, scheduler)  # fmt: skip
     if spot.drawing_players:
         return _sample_drawing(spot, exact, samples, target_stderr, max_samples, seed, requested,
                                client, scheduler)  # fmt: skip
@@ -277,6 +282,69 @@ def _sample_drawing(
         max_samples=max_samples if max_samples is not None else DEFAULT_MAX_SAMPLES,
         progress=progress,
     )
+    target_met = None
+    if target_stderr is not None:
+        from .montecarlo import max_stderr
+
+        target_met = max_stderr(counters) <= target_stderr
+        if not target_met and samples is None:
+            warnings.warn(
+                f"target_stderr={target_stderr:g} not reached after {int(counters.trials):,} "
+                "deals, the max_samples cap; pass a larger max_samples= (CLI: --max-samples)",
+                RuntimeWarning,
+                stacklevel=3,
+            )
+    return _result(
+        spot, counters, exact=False, seed=seed, target_stderr=target_stderr, target_met=target_met
+    )
+
+
+def _short_deck(
+    spot: Spot,
+    exact: bool | None,
+    samples: int | None,
+    target_stderr: float | None,
+    max_samples: int | None,
+    seed: int | None,
+    progress: ProgressLike,
+    combos: bool,
+    client: Any,
+    scheduler: str | None,
+) -> EquityResult:
+    """A short-deck spot, enumerated or sampled here, in this process (``equity.short_deck``)."""
+    from . import short_deck
+
+    if combos:
+        raise InputError("per-combo breakdowns are not counted for short deck", parameter="combos")
+    if client is not None or scheduler is not None:
+        raise InputError(
+            "short deck runs locally only; drop client=/scheduler=", parameter="client"
+        )
+    work = short_deck.estimated_evaluations(spot)
+    if exact is True and work > short_deck.MAX_EXACT_EVALUATIONS:
+        raise exact_module.ExactTooSlowError(
+            f"exact=True: about {work:,} hand evaluations, more than the "
+            f"{short_deck.MAX_EXACT_EVALUATIONS:,} an exact short-deck run takes; sample instead",
+            parameter="exact",
+        )
+    sampled = samples is not None or target_stderr is not None
+    if exact is True or (exact is None and not sampled and work <= short_deck.EXACT_EVALUATIONS):
+        with _ReportTo(progress) as report:
+            counters = short_deck.exact_counters(spot, report)
+        return _result(spot, counters, exact=True, seed=None)
+    if seed is None:
+        seed = secrets.randbits(63)
+    if samples is None and target_stderr is None:
+        target_stderr = DEFAULT_TARGET_STDERR
+    with _ReportTo(progress) as report:
+        counters = short_deck.sample_counters(
+            spot,
+            seed=seed,
+            samples=samples,
+            target_stderr=target_stderr,
+            max_samples=max_samples if max_samples is not None else DEFAULT_MAX_SAMPLES,
+            progress=report,
+        )
     target_met = None
     if target_stderr is not None:
         from .montecarlo import max_stderr

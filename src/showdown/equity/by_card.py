@@ -25,6 +25,7 @@ from numpy.typing import NDArray
 from .._jit import resolve_threads
 from .._progress import ProgressLike, check_progress
 from ..cards import CardsLike, format_card
+from ..errors import InputError
 from . import plan as planning
 from .breakdown import add_rows
 from .exact import (
@@ -189,6 +190,8 @@ def runout_table(
     spot = cached_spot(players, board, dead, game)
     if spot.game.kind != "board":
         raise ValueError(f"game: runouts need a board game (hold'em, Omaha), not {spot.game.name}")
+    if spot.game.lowest_rank:
+        raise InputError(f"runouts are not counted for {spot.game.name}", parameter="game")
     if spot.board.size not in (3, 4):
         raise ValueError(
             f"board: runouts start from a flop or a turn (3 or 4 cards), got {spot.board.size}"

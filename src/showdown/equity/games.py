@@ -38,6 +38,9 @@ class Game:
         Evaluation: best five of own cards plus board, or Omaha's 2 + 3.
     hilo
         Pot split with the best 8-or-better low.
+    lowest_rank
+        Rank code of the deck's lowest card: 0 for the 52-card deck, 4 for short
+        deck (six to ace), whose hands also rank by short-deck rules.
     """
 
     name: str
@@ -46,6 +49,7 @@ class Game:
     mode: int
     hilo: bool
     description: str
+    lowest_rank: int = 0
 
     @property
     def board_size(self) -> int:
@@ -61,6 +65,7 @@ GAMES: dict[str, Game] = {
         MODE_OMAHA if hand.omaha else MODE_BEST_FIVE,
         hand.hilo,
         hand.title,
+        hand.lowest_rank,
     )
     for hand in HAND_TYPES.values()
 }

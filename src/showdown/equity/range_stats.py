@@ -17,6 +17,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..cards import CardsLike, HandRange, Range, as_card_array, format_card, format_cards
+from ..errors import InputError
 from ..games import hand_type
 from ._omaha_range_categories import classify_omaha, row_kinds
 from ._range_categories import DRAWS, MADE_HANDS, classify
@@ -224,6 +225,11 @@ def range_stats(
     (2175, 'omaha-hilo')
     """
     pandas = _pandas()
+    if isinstance(game, str) and hand_type(game).lowest_rank:
+        raise InputError(
+            f"range statistics are for the 52-card deck, not {hand_type(game).name}",
+            parameter="game",
+        )
     live, board_cards, dead_cards = _live_range(hand_range, board, dead, game)
     combos, weights = live.combos, live.weights
     if live.hole_size == 2:

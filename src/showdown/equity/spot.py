@@ -154,11 +154,17 @@ def build_spot(players: object, board: CardsLike | None, dead: CardsLike | None,
         )
     parsed = parse_players(rules, player_list)
     _check_no_card_twice(parsed, board_cards, dead_cards)
+    # A short deck: no card below its lowest rank may be named; ranges lose such combos.
+    outside = np.arange(4 * rules.lowest_rank, dtype=np.uint8)
+    if outside.size:
+        _check_in_deck(rules, parsed, board_cards, dead_cards)
 
     # Card removal: board, dead cards, draw discards and every other player's known cards.
     for index, player in enumerate(parsed):
         if player.hand_range is None:
             continue
+        if outside.size:
+            player.hand_range = _in_deck(rules, player.hand_range, index)
         removed = [board_cards, dead_cards]
         removed += [other.fixed_cards for j, other in enumerate(parsed) if j != index]
         removed_cards = np.concatenate(removed)
@@ -171,6 +177,7 @@ def build_spot(players: object, board: CardsLike | None, dead: CardsLike | None,
     spot = Spot(rules, parsed, board_cards, dead_cards)
     taken = np.zeros(52, bool)
     for cards in [
+        outside,
         board_cards,
         dead_cards,
         *(p.fixed_cards for p in parsed),
@@ -235,6 +242,37 @@ def _check_no_card_twice(
                 where = owner[card] if owner[card] == place else f"{owner[card]} and {place}"
                 raise ValueError(f"card {format_card(card)} appears twice ({where})")
             owner[card] = place
+
+
+def _check_in_deck(
+    game: Game, players: list[Player], board: NDArray[np.uint8], dead: NDArray[np.uint8]
+) -> None:
+    """A named card below the deck's lowest rank (a five in short deck) is an error naming it."""
+    lowest = 4 * game.lowest_rank
+    places = [("board", board), ("dead", dead)]
+    places += [(f"player {index + 1}", player.fixed_cards) for index, player in enumerate(players)]
+    for place, cards in places:
+        for card in cards.tolist():
+            if card < lowest:
+                raise InputError(
+                    f"{format_card(card)} is not in the deck of {game.name} "
+                    f"({52 - lowest} cards, {format_card(lowest)[0]} to ace)",
+                    parameter=place,
+                )
+
+
+def _in_deck(game: Game, hand_range: HandRange, index: int) -> HandRange:
+    """A short deck's range without the combos of cards below its lowest rank (``22+``
+    reads as ``66+``); a range with no combo left is an error naming the player."""
+    lowest = 4 * game.lowest_rank
+    try:
+        return hand_range.remove(np.arange(lowest, dtype=np.uint8))
+    except ValueError:
+        raise InputError(
+            f"no hand of {hand_range.text!r} is in the deck of {game.name} "
+            f"({52 - lowest} cards, {format_card(lowest)[0]} to ace)",
+            parameter=f"player {index + 1}",
+        ) from None
 
 
 def _check_deck_is_big_enough(spot: Spot) -> None:

@@ -14,33 +14,41 @@ from typing import Any
 import numpy as np
 
 from ..cards import CardsLike
+from ..games import ALIASES, HAND_TYPES, PLAY_GAMES, squash_name
 from . import _short_deck_kernels
 from .api import _best_five, _best_five_overloads, _Deck, _no_strength
 from .short_deck_tables import LOWEST_RANK, get_short_deck_tables
 
 __all__ = ["SHORT_DECK_NAMES", "evaluate_short_deck", "is_short_deck_game"]
 
-#: Names that select short-deck rules, compared lower case without spaces, dashes,
-#: underscores or apostrophes (``"Short Deck"``, ``"6+ hold'em"``).
-SHORT_DECK_NAMES = frozenset(
-    {"shortdeck", "shortdeckholdem", "6+", "6+holdem", "6plus", "sixplus", "sixplusholdem"}
-)
+
+def _short_deck_names() -> frozenset[str]:
+    """Every name of the game registry whose hand type ranks by short-deck rules, in the
+    registry's lookup form (lower case without spaces, dashes, underscores, apostrophes)."""
+    ranked = {name for name, hand in HAND_TYPES.items() if hand.ranking == "shortdeck"}
+    ranked |= {name for name, game in PLAY_GAMES.items() if game.hand_type in ranked}
+    names = set(ranked)
+    names |= {alias for alias, target in ALIASES.items() if target in ranked}
+    names |= {game.phh_code for game in PLAY_GAMES.values() if game.name in ranked}
+    return frozenset(squash_name(name) for name in names)
+
+
+#: Names that select short-deck rules (read from :mod:`showdown.games`, the one list of
+#: game names), compared as the registry compares names (``"Short Deck"``, ``"6+ hold'em"``).
+SHORT_DECK_NAMES = _short_deck_names()
 
 
 def is_short_deck_game(game: object) -> bool:
-    """True if ``game`` names short-deck hold'em.
+    """True if ``game`` names short-deck hold'em (any name of it in :mod:`showdown.games`).
 
     Examples
     --------
-    >>> [is_short_deck_game(name) for name in ("Short Deck", "6+ Hold'em", "holdem")]
-    [True, True, False]
+    >>> [is_short_deck_game(name) for name in ("Short Deck", "6+ Hold'em", "NS", "holdem")]
+    [True, True, True, False]
     """
     if not isinstance(game, str):
         return False
-    key = game.lower()
-    for mark in ("'", "\u2019", "-", "_"):
-        key = key.replace(mark, "")
-    return "".join(key.split()) in SHORT_DECK_NAMES
+    return squash_name(game) in SHORT_DECK_NAMES
 
 
 #: The deck evaluate_short_deck accepts: codes below the six's are deuces to fives.

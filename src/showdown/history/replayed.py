@@ -47,7 +47,7 @@ BOARD_GAMES = frozenset(
 )
 #: Hand types whose all-ins are adjusted: the board games, stud (each player's cards
 #: in deal order) and five-card draw (all-in before the draw, every draw known).
-ADJUSTED_GAMES = BOARD_GAMES | {"stud", "stud-hilo", "draw"}
+ADJUSTED_GAMES = BOARD_GAMES | {"stud", "stud-hilo", "draw", "shortdeck"}
 
 
 @dataclass

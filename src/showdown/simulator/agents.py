@@ -267,12 +267,27 @@ PREFLOP_SCORES = [[_preflop_score(a, b) for b in range(52)] for a in range(52)]
 CATEGORY_STRENGTH = (0.0, 0.15, 0.5, 0.72, 0.82, 0.87, 0.9, 0.95, 0.99, 1.0)
 
 
+def _short_deck_score(cards: Sequence[int]) -> float:
+    """:data:`CATEGORY_STRENGTH` of a short-deck hand: its category by short-deck rules, with
+    the scores of flush and full house swapped since a flush ranks higher there."""
+    import numpy as np
+
+    from showdown.evaluator import HandCategory, evaluate_short_deck, hand_category
+
+    strength = evaluate_short_deck(np.array(cards, np.uint8))
+    category = hand_category(strength, game="shortdeck")
+    if category in (HandCategory.FLUSH, HandCategory.FULL_HOUSE):
+        category = HandCategory.FLUSH + HandCategory.FULL_HOUSE - category
+    return CATEGORY_STRENGTH[int(category)]
+
+
 class HandStrengthAgent:
     """Bets strong hands, calls medium ones at a fair price, folds weak ones.
 
     Strength is a 0..1 score of the agent's own cards: hold'em pre-flop a table
-    lookup; with five or more cards one evaluator call (``evaluate`` or, for
-    Omaha, ``evaluate_omaha``) per street, mapped by hand category; fewer cards a
+    lookup; with five or more cards one evaluator call (``evaluate``; for Omaha
+    ``evaluate_omaha``, for short deck ``evaluate_short_deck``) per street, mapped by
+    hand category (in short deck a flush scores as a full house does elsewhere); fewer cards a
     rank count. At a draw it keeps pairs (or better) and its highest card.
 
     Parameters
@@ -336,6 +351,8 @@ class HandStrengthAgent:
                 return _rank_score(cards, len(cards))
             if len(cards) > 7:  # stud with a community card never exceeds 7; be safe
                 cards = cards[:7]
+            if hand.variant.hands[0] == "shortdeck_high":
+                return _short_deck_score(cards)
             strength = evaluator.evaluate(np.array(cards, np.uint8))
         return CATEGORY_STRENGTH[int(strength) >> 12]
 

@@ -31,9 +31,11 @@ from ..games import HAND_TYPES, PLAY_GAMES, PlayGame, play_game
 Betting = Literal["fixed", "pot", "no"]
 """Betting structure: fixed limit, pot limit or no limit."""
 
-HandKind = Literal["high", "low8", "omaha_high", "omaha_low8"]
+HandKind = Literal["high", "low8", "omaha_high", "omaha_low8", "shortdeck_high"]
 """How a showdown hand is ranked: best five of all cards (``high``), 8-or-better
-low from all cards (``low8``), or Omaha's exactly two hole + three board cards."""
+low from all cards (``low8``), Omaha's exactly two hole + three board cards, or
+best five of all cards by short-deck rules (``shortdeck_high``: a flush beats a
+full house, A-6-7-8-9 is the lowest straight)."""
 
 Opener = Literal["blinds", "button", "bring_in", "high_showing"]
 """Who opens a betting round: left of the largest blind, left of the button,
@@ -141,6 +143,23 @@ class Stakes:
         )
 
     @classmethod
+    def button_blind(cls, ante: int, blind: int, *, big_bet: int | None = None) -> Stakes:
+        """Stakes of an ante game with a button blind (short deck): every player antes,
+        the button posts ``blind`` (kept as ``big_blind``), the minimum bet is the blind.
+
+        Examples
+        --------
+        >>> Stakes.button_blind(3, 3)
+        Stakes(small_blind=0, big_blind=3, ante=3, bring_in=0, small_bet=3, big_bet=6)
+        """
+        return cls(
+            big_blind=blind,
+            ante=ante,
+            small_bet=blind,
+            big_bet=2 * blind if big_bet is None else big_bet,
+        )
+
+    @classmethod
     def antes(cls, ante: int, small_bet: int, *, big_bet: int | None = None) -> Stakes:
         """Stakes of an ante game without blinds (5-card draw): ante and bet sizes."""
         return cls(
@@ -181,6 +200,12 @@ class Variant:
         Players the deck and the rules allow.
     phh_code
         Variant code of the PHH hand-history format.
+    lowest_rank
+        Rank code of the deck's lowest card (0: the 52-card deck; 4: the short
+        deck's 36 cards six to ace).
+    button_blind
+        With ``blinds``: the button alone posts a blind (``Stakes.big_blind``) and
+        nobody posts a small blind; the betting opens left of the button.
     """
 
     name: str
@@ -196,6 +221,13 @@ class Variant:
     min_players: int = 2
     max_players: int = 10
     phh_code: str = ""
+    lowest_rank: int = 0
+    button_blind: bool = False
+
+    @cached_property
+    def deck(self) -> tuple[int, ...]:
+        """The card codes of the deck, ascending (``range(52)`` for the full deck)."""
+        return tuple(range(4 * self.lowest_rank, 52))
 
     @property
     def hole_cards(self) -> int:
@@ -272,6 +304,8 @@ def _variant(game: PlayGame) -> Variant:
     fixed = game.betting == "fixed"
     if hand.kind == "board":
         high: HandKind = "omaha_high" if hand.omaha else "high"
+        if hand.ranking == "shortdeck":
+            high = "shortdeck_high"
         low: HandKind = "omaha_low8" if hand.omaha else "low8"
         return Variant(
             game.name,
@@ -281,6 +315,8 @@ def _variant(game: PlayGame) -> Variant:
             hands=(high, low) if hand.hilo else (high,),
             raise_cap=3 if fixed else None,
             phh_code=game.phh_code,
+            lowest_rank=hand.lowest_rank,
+            button_blind=game.forced_bets == "button-blind",
         )
     if hand.kind == "stud":
         return Variant(

@@ -412,6 +412,7 @@ _EVALUATOR_KERNELS = {
     "low8": "low8_kernel",
     "omaha_high": "omaha_kernel",
     "omaha_low8": "omaha_kernel",
+    "shortdeck_high": "evaluate_short_deck_kernel",
 }
 
 
@@ -441,7 +442,7 @@ def _load_evaluator(variant: Variant) -> None:
     board = sum(street.board for street in variant.streets)
     requests: dict[str, tuple[list[int], list[list[int]], list[list[int]]]] = {}
     for kind in variant.hands:
-        cards = list(range(hole + board))
+        cards = list(variant.deck[: hole + board])
         if kind.startswith("omaha"):
             requests[kind] = ([0], [cards[:hole]], [cards[hole:]])
         else:

@@ -102,7 +102,8 @@ STAT_NAMES = (
 def default_stakes(variant: Variant) -> Stakes:
     """Stakes used when none are given.
 
-    1/2 blinds; stud 1 ante, 2 bring-in, 5-10 bets; draw 1 ante, 2-4 bets.
+    1/2 blinds; stud 1 ante, 2 bring-in, 5-10 bets; draw 1 ante, 2-4 bets; short deck
+    1 ante and a button blind of 1.
 
     Examples
     --------
@@ -111,6 +112,8 @@ def default_stakes(variant: Variant) -> Stakes:
     """
     if variant.bring_in:
         return Stakes.stud(ante=1, bring_in=2, small_bet=5)
+    if variant.button_blind:
+        return Stakes.button_blind(ante=1, blind=1)
     if not variant.blinds:
         return Stakes.antes(ante=1, small_bet=2)
     return Stakes.blinds(1, 2)

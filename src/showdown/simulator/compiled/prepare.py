@@ -86,6 +86,8 @@ def family_of(variant: Variant) -> str | None:
     >>> {name: family_of(variant) for name, variant in GAMES.items()}["stud8"]
     'stud'
     """
+    if variant.lowest_rank or variant.button_blind:
+        return None  # the kernels deal 52 cards and post blinds left of the button
     streets = tuple((s.down, s.up, s.board, s.draw, s.opener, s.betting) for s in variant.streets)
     family = None
     if variant.blinds and not variant.bring_in:
@@ -111,14 +113,14 @@ def family_of(variant: Variant) -> str | None:
 
 
 def supports_variant(variant: Variant) -> bool:
-    """Whether the compiled engine plays ``variant`` (every built-in variant, and their
-    ``with_options`` forms).
+    """Whether the compiled engine plays ``variant`` (every built-in variant but short
+    deck, and their ``with_options`` forms).
 
     Examples
     --------
     >>> from showdown.simulator import GAMES
-    >>> all(supports_variant(variant) for variant in GAMES.values())
-    True
+    >>> sorted(name for name, variant in GAMES.items() if not supports_variant(variant))
+    ['nlsd']
     """
     return family_of(variant) is not None and variant.betting in BETTING_CODES
 
@@ -153,6 +155,8 @@ def ineligibility(variant: Variant, agents: Sequence[object], mode: str) -> str 
     mode 'tournament' (only cash games)
     """
     if not supports_variant(variant):
+        if variant.lowest_rank or variant.button_blind:
+            return f"variant {variant.name} deals a short deck, which only the Python engine plays"
         return f"variant {variant.name} has streets no compiled kernel plays"
     if mode != "cash":
         return f"mode {mode!r} (only cash games)"

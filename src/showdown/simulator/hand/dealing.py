@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ...cards import format_card
 from ..rules import Street
 from .actions import IllegalActionError
 from .base import DEALING, DRAWING, UNKNOWN, HandBase
@@ -94,6 +95,11 @@ class DealingMixin(HandBase):
         for card in known:
             if not 0 <= card < 52:
                 raise IllegalActionError(f"{name}: card code {card} is out of range 0..51")
+            if card < 4 * self.variant.lowest_rank:
+                raise IllegalActionError(
+                    f"{name}: {format_card(card)} is not in the deck of {self.variant.name} "
+                    f"(lowest rank {format_card(4 * self.variant.lowest_rank)[0]})"
+                )
         if len(set(known)) != len(known):
             raise IllegalActionError(f"{name}: duplicate card in {list(cards)}")
         in_play = set(self.board)

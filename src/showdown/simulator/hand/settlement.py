@@ -1,10 +1,10 @@
 """Showdown: evaluator inputs per hand kind, batch evaluation, paying the pots.
 
 A finished hand's showdown is described as *requests*: for each hand kind of
-the variant (``high``, ``low8``, ``omaha_high``, ``omaha_low8``) the contending
-seats and their cards. Requests from many hands are stacked into one evaluator
-call per kind (:func:`settle_showdowns`), which is how a table of many hands
-keeps the evaluator batch-first.
+the variant (``high``, ``low8``, ``omaha_high``, ``omaha_low8``,
+``shortdeck_high``) the contending seats and their cards. Requests from many
+hands are stacked into one evaluator call per kind (:func:`settle_showdowns`),
+which is how a table of many hands keeps the evaluator batch-first.
 
 Examples
 --------
@@ -79,6 +79,8 @@ def _evaluate_kind(kind: str, holes: np.ndarray, boards: np.ndarray) -> np.ndarr
         return np.asarray(evaluator.evaluate_omaha(holes, boards))
     if kind == "omaha_low8":
         return np.asarray(evaluator.evaluate_omaha_low8(holes, boards))
+    if kind == "shortdeck_high":
+        return np.asarray(evaluator.evaluate_short_deck(holes))
     raise ValueError(f"showdown: unknown hand kind {kind!r}")
 
 

@@ -246,11 +246,17 @@ class HandState(BettingMixin, DealingMixin, ShowdownMixin):
                 cards = [int(card) for card in deck]
                 if len(set(cards)) != len(cards) or any(not 0 <= c < 52 for c in cards):
                     raise ValueError("deck: expected distinct card codes 0..51")
+                if variant.lowest_rank and min(cards, default=52) < 4 * variant.lowest_rank:
+                    raise ValueError(f"deck: {variant.name} deals only the cards of its deck")
                 self._deck = cards
             else:
                 if rng is None:
                     rng = self._rng = np.random.default_rng(seed)
-                self._deck = rng.permutation(52).tolist()
+                if variant.lowest_rank:  # a short deck: shuffle its cards, not 52
+                    first = 4 * variant.lowest_rank
+                    self._deck = (rng.permutation(52 - first) + first).tolist()
+                else:
+                    self._deck = rng.permutation(52).tolist()
         self._post_forced_bets(blinds, antes)
         self._begin_street()
 
@@ -264,7 +270,9 @@ class HandState(BettingMixin, DealingMixin, ShowdownMixin):
             self.antes = self._forced_amounts(antes, "antes")
         if blinds is None:
             self.blinds = [0] * n
-            if self.variant.blinds:
+            if self.variant.button_blind:
+                self.blinds[self.button] = stakes.big_blind
+            elif self.variant.blinds:
                 small, big = _blind_positions(n, self.button)
                 self.blinds[small] = stakes.small_blind
                 self.blinds[big] = stakes.big_blind

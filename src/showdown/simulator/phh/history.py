@@ -114,7 +114,7 @@ class HandHistory:
         Raises
         ------
         UnsupportedVariantError
-            For codes the simulator does not play (razz, lowball draws, short deck...).
+            For codes the simulator does not play (razz, lowball draws...).
         """
         try:
             return VARIANTS_BY_PHH_CODE[self.variant]
@@ -176,7 +176,7 @@ class HandHistory:
         blinds = (
             [chips(v) for v in self.blinds_or_straddles] if self.blinds_or_straddles else [0] * n
         )
-        if n == 2 and self.game.blinds:
+        if n == 2 and self.game.blinds and not self.game.button_blind:
             antes, blinds = antes[::-1], blinds[::-1]
         if self.game.betting == "fixed":
             small = chips(self.small_bet) or max(blinds, default=0)

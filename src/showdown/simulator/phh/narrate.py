@@ -214,19 +214,23 @@ def _showdown_hands(state: HandState) -> dict[int, str]:
         best_low = max((low[s] for s in eligible if low.get(s, 0) > 0), default=0)
         if best_low:
             took_low.update(s for s in eligible if low.get(s, 0) == best_low)
+    # Short-deck strengths read by the short-deck describer (the variant's hand kind says so).
+    game = "shortdeck" if kinds[0] == "shortdeck_high" else None
     return {
-        seat: _hand_words(high[seat], low.get(seat, 0), seat in took_high, seat in took_low)
+        seat: _hand_words(high[seat], low.get(seat, 0), seat in took_high, seat in took_low, game)
         for seat in high
     }
 
 
-def _hand_words(high: int, low: int, took_high: bool, took_low: bool) -> str:
+def _hand_words(
+    high: int, low: int, took_high: bool, took_low: bool, game: str | None = None
+) -> str:
     """``"a Full House, Kings over Sevens"``, ``"an 8-6-4-2-A low"``, or both."""
     from ...evaluator import describe, describe_low
 
     parts = []
     if took_high or not took_low:
-        text = describe(high)
+        text = describe(high, game=game)
         article = "a " if text.startswith(("Pair", "Straight", "Flush", "Full House")) else ""
         parts.append(article + text)
     if took_low and low:

@@ -138,7 +138,7 @@ def history_from_state(state: HandState, *, players: Sequence[str] | None = None
     position = {seat: k for k, seat in enumerate(order)}
     antes = [state.antes[s] for s in order]
     blinds = [state.blinds[s] for s in order]
-    if n == 2 and variant.blinds:
+    if n == 2 and variant.blinds and not variant.button_blind:
         antes, blinds = antes[::-1], blinds[::-1]
     actions: list[str] = []
     for kind, seat, payload in state.log:
