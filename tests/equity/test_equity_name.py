@@ -50,7 +50,7 @@ def test_importing_a_submodule_later_keeps_the_name_bound():
     code = (
         "import showdown\n"
         "first = showdown.equity\n"
-        "import showdown.equity.by_card, showdown.equity.matrix\n"
+        "import showdown.equity.analysis.by_card, showdown.equity.analysis.matrix\n"
         "assert showdown.equity is first, showdown.equity\n"
         # 'import a.b as c' reads the attribute b of a: the function here.
         "import showdown.equity as alias\n"

@@ -25,20 +25,21 @@ import sys
 import types
 from typing import TYPE_CHECKING, Any
 
+from . import _moved
+from .analysis.distribution import EquityDistribution, equity_distribution
+from .analysis.range_stats import range_stats  # eager: the submodule has the function's name
 from .api import equity
-from .distribution import EquityDistribution, equity_distribution
 from .games import GAMES, Game, get_game
-from .range_stats import range_stats  # eager: the submodule has the function's name
 from .result import EquityResult
 
 if TYPE_CHECKING:
-    from .by_card import runouts
-    from .matrix import preflop_matrix
+    from .analysis.by_card import runouts
+    from .analysis.matrix import preflop_matrix
 
 #: Analysis functions loaded on first use (an equity call does not pay for their imports).
 _LAZY = {
-    "runouts": "by_card",
-    "preflop_matrix": "matrix",
+    "runouts": "analysis.by_card",
+    "preflop_matrix": "analysis.matrix",
 }
 
 __all__ = [
@@ -69,6 +70,7 @@ class _CallableModule(types.ModuleType):
         return value
 
 
+_moved.install(__name__)
 sys.modules[__name__].__class__ = _CallableModule
 # Where inspect and help look (see the module docstring): the function's signature, and its
 # docstring ahead of the package's. Its examples stay with the function (doctests run once).

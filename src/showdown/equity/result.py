@@ -493,7 +493,7 @@ class EquityResult:
         return frame.set_index("player")
 
     def plot(self, ax: Any = None, **options: Any) -> Any:
-        """Draw the result with :func:`showdown.equity.plot.plot_equity`; returns the Axes.
+        """Draw the result with :func:`showdown.equity.analysis.plot.plot_equity`; returns the Axes.
 
         High-only games: each player's equity as a bar (sampled runs with
         95 % error bars). Hi-lo games: three bars per player, ``equity``,
@@ -516,7 +516,7 @@ class EquityResult:
         >>> [round(float(bar.get_height()), 4) for bar in ax.patches]
         [0.8126, 0.1874]
         """
-        from .plot import plot_equity
+        from .analysis.plot import plot_equity
 
         return plot_equity(self, ax=ax, **options)
 
