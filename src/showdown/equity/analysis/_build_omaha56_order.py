@@ -2,7 +2,7 @@
 
 Method
 ------
-The four-card ordering's method (:mod:`showdown.equity._build_omaha_order`),
+The four-card ordering's method (:mod:`showdown.equity.analysis._build_omaha_order`),
 made affordable for 134,459 five-card and 962,988 six-card classes
 (:mod:`showdown.cards.suit_classes`): each class's canonical hand plays one
 random opponent of the same game to a random board, Omaha high and Omaha
@@ -17,7 +17,7 @@ hi-lo 8-or-better at once, on deals shared by every class.
    sample of the deals possible with it (about a third of them with five
    cards, 22 % with six), and its value on a board is the best of its 10 or
    15 pairs' table entries -- the Omaha rule, read instead of evaluated
-   (:mod:`showdown.equity._order_kernels`);
+   (:mod:`showdown.equity.analysis._order_kernels`);
 3. the pot is shared by the showdown rule of every equity kernel: ties
    split, in hi-lo the high and low halves split separately and the high
    hand scoops when nobody has a low. The counters are the deals kept and
@@ -35,7 +35,7 @@ Cost: the pair tables take about 0.5 ms of one core per deal, and a class
 about 4.5 ns per deal (measured on the 2-core build machine), so some
 165 s of one core for five cards and 210 s for six.
 
-Run it with ``python -m showdown.equity._build_omaha56_order --size 5`` (or
+Run it with ``python -m showdown.equity.analysis._build_omaha56_order --size 5`` (or
 6); it writes ``showdown/cards/data/preflop_order_omaha5.npz`` (or ``6``),
 whose SHA-256 then goes into :mod:`showdown._data_files`. The counters are
 ``uint16`` when they fit, else ``uint32``, in class order.
@@ -67,7 +67,7 @@ BLOCK = 256
 #: Equity codes run 0..CODE_SCALE (1.0).
 CODE_SCALE = 65_535
 #: Where the tables ship (package data of ``showdown.cards``).
-DATA = Path(__file__).resolve().parent.parent / "cards" / "data"
+DATA = Path(__file__).resolve().parents[2] / "cards" / "data"
 
 #: Every two-card pair (lexicographic) and each pair's column, by its two cards.
 PAIRS = np.array(list(itertools.combinations(range(52), 2)), dtype=np.uint8)

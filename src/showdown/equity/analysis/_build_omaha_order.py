@@ -27,7 +27,7 @@ suggests. A slow test rebuilds a sample of classes with this code (the same
 counters), and measures others with the Monte Carlo engine on independent
 deals, finding them where the shipped order puts them within sampling error.
 
-Run it with ``python -m showdown.equity._build_omaha_order``: measured at
+Run it with ``python -m showdown.equity.analysis._build_omaha_order``: measured at
 182 s of one core (most of it evaluating 16,432 x 36,500 Omaha hands, high
 and low in one pass), it writes
 ``showdown/cards/data/preflop_order_omaha.csv``, whose SHA-256 then goes
@@ -55,7 +55,7 @@ DEALS = 80_000
 #: The seed of those deals.
 SEED = 20_260_101
 #: Where the table ships (package data of ``showdown.cards``).
-OUTPUT = Path(__file__).resolve().parent.parent / "cards" / "data" / "preflop_order_omaha.csv"
+OUTPUT = Path(__file__).resolve().parents[2] / "cards" / "data" / "preflop_order_omaha.csv"
 FIELDS = ("hand", "combos", "deals", "high_quarters", "hilo_quarters")
 
 

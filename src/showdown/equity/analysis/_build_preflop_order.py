@@ -8,7 +8,7 @@ symmetric under suit relabelling. Each class is 1,225 opponent hands times
 1,712,304 boards (half a minute of CPU; a few seconds with the suit
 symmetry used below), so the table is built once with
 
-    python -m showdown.equity._build_preflop_order
+    python -m showdown.equity.analysis._build_preflop_order
 
 and shipped as ``showdown/cards/data/preflop_order.csv``; a slow test
 recomputes a sample of rows with the engine and compares. The script can be
@@ -31,7 +31,7 @@ from ...cards.range_grid import HAND_CLASSES
 from ..api import equity
 
 #: Where the table ships (package data of ``showdown.cards``).
-OUTPUT = Path(__file__).resolve().parent.parent / "cards" / "data" / "preflop_order.csv"
+OUTPUT = Path(__file__).resolve().parents[2] / "cards" / "data" / "preflop_order.csv"
 FIELDS = ("hand_class", "combo", "deals", "wins", "ties")
 
 

@@ -1,7 +1,7 @@
 """Made hand, low and draws of each Omaha hand on a board, vectorised.
 
 The rows and their definitions are documented on
-:func:`~showdown.equity.range_stats.range_stats` (its "Omaha" section); this
+:func:`~showdown.equity.analysis.range_stats.range_stats` (its "Omaha" section); this
 module computes them for a whole range at once. Every hand is held to the
 Omaha rule, exactly two hole cards and three board cards:
 

@@ -5,7 +5,7 @@ pairs, each pair playing its best three board cards. So each deal gets a
 table of the 1,326 pairs' high and low values (computed once by the
 evaluator), and a hand of ``k`` cards is worth the maximum of its
 ``C(k, 2)`` entries: 10 or 15 table reads instead of 100 or 150
-five-card evaluations. The builder (:mod:`showdown.equity._build_omaha56_order`)
+five-card evaluations. The builder (:mod:`showdown.equity.analysis._build_omaha56_order`)
 checks this against :func:`~showdown.evaluator.evaluate_omaha_hilo`.
 """
 

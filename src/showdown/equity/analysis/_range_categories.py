@@ -1,7 +1,7 @@
 """Made-hand category and draws of each hold'em combo on a board, vectorised.
 
 The rows and their definitions are documented on
-:func:`~showdown.equity.range_stats.range_stats`; this module computes them
+:func:`~showdown.equity.analysis.range_stats.range_stats`; this module computes them
 for a whole range at once with numpy (rank and suit counts per combo, plus
 one evaluator call for the category of the best five cards).
 """

@@ -1,7 +1,7 @@
 """Rank masks and row helpers shared by the hold'em and Omaha range classifiers.
 
 Both :mod:`._range_categories` (hold'em) and :mod:`._omaha_range_categories`
-place combos in the rows of :func:`~showdown.equity.range_stats.range_stats`;
+place combos in the rows of :func:`~showdown.equity.analysis.range_stats.range_stats`;
 what they compute the same way (straights as rank masks, per-row counts, live
 cards, the nut card of each suit, the flush-draw rows and the pair rows
 against the board) lives here once; each game's own rules stay in its module.

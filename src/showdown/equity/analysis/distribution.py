@@ -411,7 +411,7 @@ class EquityDistribution:
         return {**self.result.spot_dict(), "players": players}
 
     def plot(self, ax: Any = None, **options: Any) -> Any:
-        """The equity curves on one axis (:func:`~showdown.equity.plot.plot_equity_distribution`).
+        """The equity curves on one axis (:func:`~showdown.plot.plot_equity_distribution`).
 
         x: percentile of the range, y: equity; one line per chosen player.
         Returns the Axes (needs matplotlib: ``pip install -e '.[plot]'``).

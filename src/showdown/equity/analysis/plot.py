@@ -317,7 +317,7 @@ def plot_equity_distribution(
     most the combo's), y the combo's equity; one line per player on one
     axis, so a flat line is a range that is all alike and a steep end is a
     range with a few strong hands. Pass an
-    :class:`~showdown.equity.distribution.EquityDistribution`, or per player
+    :class:`~showdown.equity.analysis.distribution.EquityDistribution`, or per player
     ``percentiles`` and ``equities`` (ascending) with ``labels``.
 
     Examples

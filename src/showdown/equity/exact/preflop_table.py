@@ -11,7 +11,7 @@ is not used (exact equity is then computed, with the same result).
 
 Rebuild (about a minute on two cores)::
 
-    python -m showdown.equity.preflop_table build
+    python -m showdown.equity.exact.preflop_table build
 
 and record the printed hash in :data:`showdown._data_files.DATA_SHA256`
 (where every shipped data file's hash lives).
@@ -341,7 +341,7 @@ def _combo_breakdowns(
 
 
 def main(argv: list[str] | None = None) -> None:
-    """``python -m showdown.equity.preflop_table build [--threads N] [--out PATH]``."""
+    """``python -m showdown.equity.exact.preflop_table build [--threads N] [--out PATH]``."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("command", choices=["build"])
     parser.add_argument("--threads", type=int, default=2)

@@ -1,7 +1,7 @@
 """Monte Carlo equity of draw spots with ``random`` players who draw.
 
 A ``random`` draw player is dealt five unknown cards, keeps what
-:func:`~showdown.equity.draw_rule.keep_masks` keeps and draws the rest once;
+:func:`~showdown.equity.sampling.draw_rule.keep_masks` keeps and draws the rest once;
 the discards are out of play. How many cards it draws depends on the five it
 was dealt, so its deals cannot be listed ahead like the other engines' (every
 player's missing cards at once): this sampler deals them with numpy, values
