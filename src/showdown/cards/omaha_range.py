@@ -55,7 +55,7 @@ from .omaha_view import (
     structure_table,
     suit_codes,
 )
-from .range_object import Range, _pandas, _weights, board_game
+from .range_object import Range, _pandas, _weights, board_game, register_omaha
 from .ranges import parse_hand_or_range
 
 __all__ = ["OmahaRange"]
@@ -502,3 +502,6 @@ def _rebuild(
     made = _blank()
     made._setup_generic(combos, weights, dead_mask, name, game, members)
     return made
+
+
+register_omaha(OmahaRange, from_listed_combos)
