@@ -12,14 +12,12 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import InputError
-from ..evaluator.categories import HandCategory
 from ._scoring import pot_equity, pots_won, whole_pot_extras
-from .formatting import json_number, percent, text_table
+from .formatting import CATEGORY_LABELS, json_number, percent, text_table
 
 if TYPE_CHECKING:
     from .breakdown import ComboBreakdown
 
-CATEGORY_LABELS = [category.label for category in HandCategory]
 #: The shares a result shows, by game: the attribute names (also the keys of ``to_dict``).
 HIGH_COLUMNS = ("equity", "win", "tie")
 HILO_COLUMNS = ("equity", "scoop", "win_high", "win_low", "split", "high_equity", "low_equity")
@@ -377,9 +375,7 @@ class EquityResult:
         >>> bool(abs((frame.weight * frame.equity).sum() - result.equity[1]) < 1e-12)
         True
         """
-        from .breakdown import combo_frame
-
-        return combo_frame(self.combo_breakdown(player), exact=self.exact, hilo=self.hilo)
+        return self.combo_breakdown(player).frame(exact=self.exact, hilo=self.hilo)
 
     @property
     def has_combos(self) -> bool:

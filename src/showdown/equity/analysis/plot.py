@@ -18,14 +18,18 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from ..._plotting import Z_95, bar_chart, heatmap, pyplot
 from ...cards.range_grid import HAND_CLASSES
-from ..result import CATEGORY_LABELS, EquityResult
+from ..formatting import CATEGORY_LABELS
+
+if TYPE_CHECKING:
+    # Only named: EquityResult.plot imports this module, so this one must not import result.
+    from ..result import EquityResult
 
 __all__ = [
     "plot_categories",
@@ -137,11 +141,7 @@ def plot_categories(
     >>> [label.get_text() for label in ax.get_yticklabels()][:2]
     ['Straight Flush', 'Four of a Kind']
     """
-    if isinstance(source, EquityResult):
-        fractions = np.asarray(source.categories, dtype=np.float64)
-        series = list(source.players)
-        default_title = "final hand categories"
-    elif hasattr(source, "columns") and "share" in getattr(source, "columns", ()):
+    if hasattr(source, "columns") and "share" in getattr(source, "columns", ()):
         shares = source["share"].to_numpy(dtype=np.float64)
         board = source.attrs.get("board", "")
         return bar_chart(
@@ -153,6 +153,11 @@ def plot_categories(
             title=title if title is not None else (f"range on {board}" if board else None),
             percent=True,
         )
+    if hasattr(source, "categories") and hasattr(source, "players"):
+        # An EquityResult (recognised by what it has: ``result`` imports this module).
+        fractions = np.asarray(source.categories, dtype=np.float64)
+        series = list(source.players)
+        default_title = "final hand categories"
     else:
         fractions = np.atleast_2d(np.asarray(source, dtype=np.float64))
         if fractions.shape[1] != len(CATEGORY_LABELS):
