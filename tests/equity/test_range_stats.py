@@ -12,7 +12,7 @@ import itertools
 
 import numpy as np
 import pytest
-from showdown.equity.range_stats import DRAWS, MADE_HANDS
+from showdown.equity.analysis.range_stats import DRAWS, MADE_HANDS
 
 import showdown
 from reference.naive_evaluator import best_high
