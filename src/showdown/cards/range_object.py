@@ -42,15 +42,9 @@ __all__ = ["ALL_HANDS", "Range", "board_game"]
 #: Two-card starting hands in a full deck.
 ALL_HANDS = 1326
 
-#: What ``Range(game="omaha")`` and ``Range.from_combos(..., game="omaha")`` make: the
-#: subclass and its constructor from listed combos, set by ``omaha_range`` as it loads
-#: (``showdown.cards`` imports it) so that this module never imports the subclass's module.
+#: ``Range(game="omaha")``'s subclass and its ``from_combos``, set by ``omaha_range`` as it
+#: loads (``showdown.cards`` imports it): this module never imports that one, which imports it.
 _OMAHA: dict[str, Any] = {}
-
-
-def register_omaha(range_class: type[Range], from_listed_combos: Any) -> None:
-    """Set the Omaha subclass of :class:`Range` and its ``from_combos`` (``omaha_range`` does)."""
-    _OMAHA.update(range_class=range_class, from_listed_combos=from_listed_combos)
 
 
 def board_game(game: str, name: str = "range") -> tuple[str, int]:
