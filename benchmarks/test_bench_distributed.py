@@ -29,7 +29,7 @@ import pytest
 
 from showdown import equity, evaluate, simulate
 from showdown._tasks import DaskRunner, ThreadRunner
-from showdown.equity import montecarlo
+from showdown.equity.sampling import montecarlo
 from showdown.simulator.compiled import tasks as simulator_tasks
 
 distributed = pytest.importorskip("distributed")

@@ -100,7 +100,7 @@ def test_runouts(benchmark, throughputs, spot: str) -> None:
 
 
 def test_preflop_matrix(benchmark, throughputs) -> None:
-    from showdown.equity import matrix
+    from showdown.equity.analysis import matrix
 
     def build() -> Any:
         matrix._matrix.cache_clear()  # time the computation, not the cached copy

@@ -25,8 +25,8 @@ import pytest
 
 from showdown.cards.ranges import parse_hand_or_range
 from showdown.equity import call_cache, equity
-from showdown.equity.exact import MAX_EXACT_SECONDS
-from showdown.equity.plan import plan_exact
+from showdown.equity.exact.driver import MAX_EXACT_SECONDS
+from showdown.equity.exact.plan import plan_exact
 from showdown.equity.spot import build_spot
 
 try:

@@ -26,7 +26,7 @@ from showdown._data_files import DATA_SHA256, PACKAGE_ROOT, DataFileError, read_
 from showdown.cards import Range
 from showdown.cards import omaha56_order as order56
 from showdown.cards import preflop_order as order_module
-from showdown.equity import preflop_table
+from showdown.equity.exact import preflop_table
 from showdown.evaluator import tables as tables_module
 
 REPOSITORY = Path(__file__).resolve().parent.parent

@@ -28,7 +28,7 @@ from showdown._plotting import (  # noqa: E402
 )
 from showdown.cards.plot import combo_values_grid, plot_range  # noqa: E402
 from showdown.cards.range_grid import GRID_LABELS, HAND_CLASSES  # noqa: E402
-from showdown.equity.plot import (  # noqa: E402
+from showdown.equity.analysis.plot import (  # noqa: E402
     plot_categories,
     plot_equity,
     plot_preflop_matrix,

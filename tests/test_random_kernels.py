@@ -18,7 +18,7 @@ import pytest
 
 import showdown
 from showdown import _random_kernels as random_kernels
-from showdown.equity import _sample_deal_kernels, montecarlo
+from showdown.equity.sampling import _sample_deal_kernels, montecarlo
 from showdown.simulator.compiled import _table_kernels
 
 WORD = (1 << 64) - 1

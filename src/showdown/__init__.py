@@ -16,6 +16,8 @@ Examples
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -122,3 +124,38 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return __all__
+
+
+class _Showdown(types.ModuleType):
+    """This package, whose ``equity`` is always the function, however things were imported.
+
+    ``showdown.equity`` names both the function and the engine's subpackage.
+    When a subpackage is first imported (``import showdown.equity``, or any
+    ``showdown.equity.X``, which the library itself does), the import system
+    sets the parent's attribute to it after the subpackage has run, which
+    would replace the function. Here the attribute is a property: it gives the
+    function, and the import system's binding of the subpackage is ignored
+    (the subpackage stays in ``sys.modules``, which is where ``from
+    showdown.equity import X`` and ``import showdown.equity.X`` look). Any
+    other value set on the name (a test's mock) is kept until deleted.
+    """
+
+    @property
+    def equity(self) -> Any:
+        value = vars(self).get("equity")
+        if value is None:
+            value = vars(self)["equity"] = importlib.import_module(_EXPORTS["equity"]).equity
+        return value
+
+    @equity.setter
+    def equity(self, value: Any) -> None:
+        if isinstance(value, types.ModuleType) and value.__name__ == _EXPORTS["equity"]:
+            return  # the import system binding the subpackage: the name stays the function
+        vars(self)["equity"] = value
+
+    @equity.deleter
+    def equity(self) -> None:
+        vars(self).pop("equity", None)
+
+
+sys.modules[__name__].__class__ = _Showdown

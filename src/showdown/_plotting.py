@@ -4,7 +4,7 @@ Plots are optional: matplotlib is the ``showdown[plot]`` extra and is only
 imported when a plot is drawn. Every function takes plain arrays, draws on
 ``ax`` (a new figure's axes when ``None``) and returns the Axes, so a caller
 can combine plots, restyle them or test what was drawn. The subpackages'
-plots (``showdown.cards.plot``, ``showdown.equity.plot``, simulation
+plots (``showdown.cards.plot``, ``showdown.equity.analysis.plot``, simulation
 results) are thin layers over these.
 
 Examples

@@ -26,7 +26,7 @@ Examples
 
 from ._plotting import band_chart, bar_chart, cumulative_net_chart, heatmap
 from .cards.plot import combo_values_grid, plot_range
-from .equity.plot import (
+from .equity.analysis.plot import (
     plot_categories,
     plot_equity,
     plot_equity_distribution,

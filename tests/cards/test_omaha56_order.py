@@ -19,14 +19,14 @@ from showdown.cards import omaha56_order as order56
 from showdown.cards.hand_table import hand_cards, hand_index
 from showdown.cards.omaha_order import ORDERED_GAMES, class_order, hand_rank, top_hands
 from showdown.cards.suit_classes import class_keys, class_of, representatives
-from showdown.equity._build_omaha56_order import (
+from showdown.equity.analysis._build_omaha56_order import (
     CODE_SCALE,
     build_counters,
     card_masks,
     draw_deals,
     equity_codes,
 )
-from showdown.equity._build_omaha_order import class_counters
+from showdown.equity.analysis._build_omaha_order import class_counters
 from showdown.evaluator import evaluate_omaha_hilo
 
 GAMES = ("omaha5", "omaha5-hilo", "omaha6", "omaha6-hilo")

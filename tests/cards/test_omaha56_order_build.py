@@ -14,7 +14,7 @@ from showdown import equity
 from showdown.cards import format_cards
 from showdown.cards import omaha56_order as order56
 from showdown.cards.suit_classes import representatives
-from showdown.equity._build_omaha56_order import (
+from showdown.equity.analysis._build_omaha56_order import (
     DEALS,
     build_counters,
     equity_codes,

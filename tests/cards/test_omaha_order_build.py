@@ -12,7 +12,7 @@ import pytest
 from showdown import equity
 from showdown.cards import format_cards
 from showdown.cards.omaha_order import _counters, class_equity, class_order, suit_classes
-from showdown.equity._build_omaha_order import DEALS, SEED, SharedDeals, class_counters
+from showdown.equity.analysis._build_omaha_order import DEALS, SEED, SharedDeals, class_counters
 
 GAMES = ("omaha", "omaha-hilo")
 COLUMNS = {"omaha": "high_quarters", "omaha-hilo": "hilo_quarters"}

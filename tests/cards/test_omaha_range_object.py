@@ -248,7 +248,7 @@ def test_holdem_ranges_are_unchanged() -> None:
 
 
 def test_range_stats_reads_an_omaha_range_in_its_game() -> None:
-    from showdown.equity.range_stats import range_stats
+    from showdown.equity.analysis.range_stats import range_stats
 
     stats = range_stats(Range("AA:xxyy", game="omaha"), board="Ks7d2c")
     assert stats.attrs["game"] == "omaha"

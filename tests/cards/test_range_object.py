@@ -318,7 +318,7 @@ def test_top_monotone_and_edges() -> None:
 @pytest.mark.parametrize("hand_class", ["KK", "AKo", "T9s", "72o"])
 def test_preflop_table_rows_recomputed_with_the_engine(hand_class: str) -> None:
     from showdown.cards.preflop_order import _exact_equities
-    from showdown.equity._build_preflop_order import class_counters
+    from showdown.equity.analysis._build_preflop_order import class_counters
 
     _, deals, wins, ties = class_counters(hand_class, threads=None)
     assert deals == 1225 * 1_712_304  # every opponent hand times every board

@@ -376,7 +376,7 @@ def test_real_process_json_and_error():
 
 
 def test_showdown_equity_stays_callable_after_the_subpackage_is_imported():
-    # Importing the subpackage rebinds showdown.equity to it; the package is callable.
+    # Importing the subpackage leaves the name showdown.equity bound to the function.
     code = (
         "import showdown.equity, showdown; "
         "assert showdown.equity(['AsKs', 'QdQh'], board='2c7d9h').trials == 990"

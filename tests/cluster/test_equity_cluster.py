@@ -15,10 +15,10 @@ from click.testing import CliRunner
 from showdown import _tasks, equity
 from showdown.cli.main import main
 from showdown.distributed import ClusterError
-from showdown.equity import exact as exact_module
-from showdown.equity import montecarlo
-from showdown.equity import plan as plan_module
+from showdown.equity.exact import driver as exact_module
+from showdown.equity.exact import plan as plan_module
 from showdown.equity.result import Counters, EquityResult
+from showdown.equity.sampling import montecarlo
 from showdown.equity.spot import cached_spot
 
 from .helpers import scheduler_to_kill

@@ -21,7 +21,7 @@ import pytest
 
 from showdown import _tasks, equity, simulate
 from showdown.distributed import TIMEOUTS, ClusterError, SchedulerUnreachableError
-from showdown.equity import montecarlo
+from showdown.equity.sampling import montecarlo
 from showdown.errors import InputError
 
 from .helpers import outcome_within, scheduler_to_kill, silent_server

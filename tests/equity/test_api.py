@@ -13,7 +13,7 @@ from showdown.equity import EquityResult, equity
 
 
 def test_showdown_equity_is_callable_however_imported() -> None:
-    import showdown.equity as package  # binds showdown.equity to the subpackage
+    import showdown.equity as package  # reads the name showdown.equity: the function
 
     first = showdown.equity(["AsKs", "QdQh"], board="2c7d9h")
     second = package(["AsKs", "QdQh"], board="2c7d9h")

@@ -7,7 +7,7 @@ import pytest
 
 from showdown.cards import as_card_array
 from showdown.equity import api, call_cache, equity
-from showdown.equity import exact as exact_module
+from showdown.equity.exact import driver as exact_module
 
 #: ``equity()`` without the kept answers: every call parsed, checked and run.
 fresh = api.equity.__wrapped__

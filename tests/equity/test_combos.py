@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from showdown import equity
-from showdown.equity.exact import cached_plan
+from showdown.equity.exact.driver import cached_plan
 from showdown.equity.spot import cached_spot
 
 #: Half of the live cards, out of play: a random Omaha hand has a few hundred combos.

@@ -14,7 +14,7 @@ import pytest
 
 from showdown import equity as equity_once
 from showdown import equity_distribution as distribution_once
-from showdown.equity.distribution import EquityDistribution, PlayerDistribution
+from showdown.equity.analysis.distribution import EquityDistribution, PlayerDistribution
 from showdown.equity.guard import ExactOverrunError
 
 

@@ -16,7 +16,7 @@ from reference.board_by_board import board_game_counters
 from reference.weighted_deals import reference_in_deals
 from showdown.cards import format_cards
 from showdown.equity import equity
-from showdown.equity.exact import plan_exact, run_exact
+from showdown.equity.exact.driver import plan_exact, run_exact
 from showdown.equity.result import Counters
 from showdown.equity.spot import build_spot
 
@@ -212,7 +212,7 @@ def test_class_tables_list_every_rank_multiset_in_index_order() -> None:
     # The kernels walk multisets by position and find one by multiset_index: both must agree.
     import itertools
 
-    from showdown.equity._class_common import class_tables, multiset_index
+    from showdown.equity.exact._class_common import class_tables, multiset_index
 
     tables = class_tables()
     for size in range(6):

@@ -12,8 +12,8 @@ import pytest
 from reference.board_by_board import deal_game_counters
 from showdown.cards import format_cards
 from showdown.equity import equity
-from showdown.equity.exact import ExactTooSlowError, plan_exact, run_exact
-from showdown.equity.plan import BLOCK_SECONDS
+from showdown.equity.exact.driver import ExactTooSlowError, plan_exact, run_exact
+from showdown.equity.exact.plan import BLOCK_SECONDS
 from showdown.equity.spot import build_spot
 
 ESTIMATED_SPOTS = [

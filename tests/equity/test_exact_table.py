@@ -6,9 +6,10 @@ import numpy as np
 import pytest
 
 from showdown.cards import format_cards
-from showdown.equity import equity, preflop_table
-from showdown.equity.exact import plan_exact, run_exact
-from showdown.equity.holdings import canonical_holdings, suit_symmetries
+from showdown.equity import equity
+from showdown.equity.exact import preflop_table
+from showdown.equity.exact.driver import plan_exact, run_exact
+from showdown.equity.exact.holdings import canonical_holdings, suit_symmetries
 from showdown.equity.spot import build_spot
 
 
@@ -84,9 +85,9 @@ def test_an_altered_table_is_not_used(monkeypatch) -> None:
 
 @pytest.mark.slow
 def test_a_sample_of_the_table_rebuilds_identically() -> None:
-    from showdown.equity._class_common import class_tables, suit_permutations
-    from showdown.equity._holdem_class_kernels import holdem_class_kernel
-    from showdown.equity.exact import holding_outputs
+    from showdown.equity.exact._class_common import class_tables, suit_permutations
+    from showdown.equity.exact._holdem_class_kernels import holdem_class_kernel
+    from showdown.equity.exact.driver import holding_outputs
     from showdown.evaluator import get_tables
 
     table = preflop_table.load_table()

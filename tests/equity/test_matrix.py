@@ -9,7 +9,7 @@ import pytest
 
 from showdown import equity, preflop_matrix
 from showdown.cards import parse_range
-from showdown.equity.matrix import HAND_CLASSES, class_of_hands
+from showdown.equity.analysis.matrix import HAND_CLASSES, class_of_hands
 
 
 @pytest.fixture(scope="module")

@@ -16,8 +16,8 @@ import pytest
 from showdown import equity
 from showdown.cards.ranges import parse_hand_or_range
 from showdown.equity.guard import ExactOverrunError, ExactTooSlowError
-from showdown.equity.montecarlo import Sampler
 from showdown.equity.result import EquityResult
+from showdown.equity.sampling.montecarlo import Sampler
 from showdown.equity.spot import build_spot
 
 SAMPLES = 200_000
@@ -97,8 +97,8 @@ def test_every_dealing_path_agrees_with_exact(
 ) -> None:
     # With a table each, a deal whose hands clash is redrawn whole, which must
     # give the joint table's law.
-    from showdown.equity import sample_inputs
     from showdown.equity import spot as spot_module
+    from showdown.equity.sampling import sample_inputs
 
     monkeypatch.setattr(sample_inputs, setting, value)
     # Spots are shared between calls and keep their sampler: start from a new one.

@@ -20,9 +20,9 @@ from showdown import equity
 from showdown.cards import format_cards
 from showdown.cli.main import main
 from showdown.equity import api, guard
-from showdown.equity import plan as planning
-from showdown.equity.by_card import runout_counters, runout_estimate
-from showdown.equity.exact import (
+from showdown.equity.analysis.by_card import runout_counters, runout_estimate
+from showdown.equity.exact import plan as planning
+from showdown.equity.exact.driver import (
     MAX_EXACT_SECONDS,
     ExactOverrunError,
     ExactTooSlowError,
@@ -31,7 +31,7 @@ from showdown.equity.exact import (
     run_exact,
     runs_exactly,
 )
-from showdown.equity.holdings import estimate_joint_holdings, indexed_joint_holdings
+from showdown.equity.exact.holdings import estimate_joint_holdings, indexed_joint_holdings
 from showdown.equity.spot import build_spot
 
 #: Folded hands: every 2 to 7 dead.
@@ -296,7 +296,7 @@ def test_the_command_line_says_when_exact_overran_and_sampled(monkeypatch) -> No
 
 
 def test_running_out_of_memory_is_never_a_raw_memory_error(monkeypatch) -> None:
-    from showdown.equity import exact
+    from showdown.equity.exact import driver as exact
 
     def no_memory(*_args, **_options):
         raise MemoryError
@@ -311,7 +311,7 @@ def test_running_out_of_memory_is_never_a_raw_memory_error(monkeypatch) -> None:
 
 
 def test_listing_far_more_joint_holdings_than_estimated_stops(monkeypatch) -> None:
-    from showdown.equity import holdings
+    from showdown.equity.exact import holdings
 
     monkeypatch.setattr(holdings, "LISTING_BYTES", 1000)
     spot = build_spot(["random", "random"], "AsKhQdJc", DEAD_24, "holdem")

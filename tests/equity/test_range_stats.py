@@ -17,7 +17,7 @@ import showdown
 from reference.naive_evaluator import best_high
 from reference.naive_range_categories import naive_rows
 from showdown import Range, range_stats
-from showdown.equity.range_stats import DRAWS, MADE_HANDS
+from showdown.equity.analysis.range_stats import DRAWS, MADE_HANDS
 
 PAIR_ROWS = ["Overpair", "Top Pair", "Pocket Pair Below Top Pair", "Middle Pair", "Weak Pair"]
 FLUSH_DRAWS = ["Nut flush draw", "Non-nut flush draw"]

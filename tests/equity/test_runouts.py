@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from showdown import equity, runouts
-from showdown.equity.exact import ExactTooSlowError
+from showdown.equity.exact.driver import ExactTooSlowError
 
 
 @pytest.mark.parametrize(

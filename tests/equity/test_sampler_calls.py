@@ -11,7 +11,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from showdown.equity import equity, montecarlo, sample_inputs
+from showdown.equity import equity
+from showdown.equity.sampling import montecarlo, sample_inputs
 from showdown.equity.spot import build_spot
 
 

@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 from showdown.cards import parse_range
-from showdown.equity import EquityResult, equity, montecarlo, sample_inputs
-from showdown.equity.sample_inputs import alias_table, join_ranges
+from showdown.equity import EquityResult, equity
+from showdown.equity.sampling import montecarlo, sample_inputs
+from showdown.equity.sampling.sample_inputs import alias_table, join_ranges
 from showdown.equity.spot import build_spot
 
 

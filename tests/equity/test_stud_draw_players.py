@@ -18,7 +18,7 @@ import pytest
 from reference.naive_equity import deal_equity
 from reference.naive_evaluator import best_high, cards_from_text
 from showdown.equity import equity
-from showdown.equity.draw_rule import MOST_DRAWN, keep_masks
+from showdown.equity.sampling.draw_rule import MOST_DRAWN, keep_masks
 
 # --- stud: '?' is a down card dealt but not seen -----------------------------------------------
 

@@ -21,8 +21,8 @@ from reference.weighted_deals import reference_in_deals
 from showdown import equity
 from showdown.cards import format_cards
 from showdown.cli.main import main
-from showdown.equity.exact import run_exact
-from showdown.equity.plan import plan_exact
+from showdown.equity.exact.driver import run_exact
+from showdown.equity.exact.plan import plan_exact
 from showdown.equity.result import Counters
 from showdown.equity.spot import build_spot
 

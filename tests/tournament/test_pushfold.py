@@ -13,7 +13,7 @@ import pytest
 from showdown import icm, push_fold
 from showdown.cards import parse_cards
 from showdown.equity import equity
-from showdown.equity.matrix import HAND_CLASSES
+from showdown.equity.analysis.matrix import HAND_CLASSES
 from showdown.errors import InputError
 from showdown.tournament.headsup import (
     BOARDS,

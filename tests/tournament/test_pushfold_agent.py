@@ -6,7 +6,7 @@ import pytest
 
 from showdown import push_fold
 from showdown.cards import format_cards, parse_cards
-from showdown.equity.matrix import class_of_hands
+from showdown.equity.analysis.matrix import class_of_hands
 from showdown.simulator import HandState, Stakes, simulate
 from showdown.simulator.agents import AGENTS, make_agent
 from showdown.simulator.pushfold_agent import PushFoldAgent, _class_index

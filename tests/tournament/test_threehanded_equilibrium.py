@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from showdown.equity import equity
-from showdown.equity.matrix import HAND_CLASSES
+from showdown.equity.analysis.matrix import HAND_CLASSES
 from showdown.tournament import push_fold_3way
 from showdown.tournament.headsup import BOARDS, HAND_CLASS, HANDS, combo_outcomes
 from showdown.tournament.threehanded import DECISIONS, _strengths_of_code

@@ -1,5 +1,7 @@
 """Card codes, parsing and formatting, masks, the deck and hand ranges."""
 
+# Loaded for what loading it does: it gives Range(game="omaha") its subclass.
+from . import omaha_range  # noqa: F401
 from .codes import (
     N_CARDS,
     RANKS,

@@ -4,7 +4,7 @@ The classes are the hands up to suit relabelling (:mod:`showdown.cards.suit_clas
 134,459 of five cards, 962,988 of six, numbered in the order of their
 canonical card masks. Each class's equity against one random hand of its
 game, for high and for hi-lo 8-or-better, was measured by
-``python -m showdown.equity._build_omaha56_order`` (the method, its precision
+``python -m showdown.equity.analysis._build_omaha56_order`` (the method, its precision
 and its run time are in that module and in ``docs/ranges.md``) and ships as
 ``showdown/cards/data/preflop_order_omaha5.npz`` and ``..._omaha6.npz``:
 ``uint16`` equity codes (``65535`` = 1.0) by class number, with the class

@@ -10,7 +10,7 @@ highest cards take the highest suits (spades, then hearts: ``AsAhKsKh``).
 The numbers are this package's own: ``showdown/cards/data/preflop_order_omaha.csv``
 holds, for each class, the counters of its representative against one
 random hand, for Omaha high and for Omaha hi-lo 8-or-better, measured by
-``python -m showdown.equity._build_omaha_order`` (the method, its precision
+``python -m showdown.equity.analysis._build_omaha_order`` (the method, its precision
 and its run time are in that module). A class's equity is
 ``quarters / (4 * deals)``: the pot shares it won, counted in quarter pots
 so hi-lo splits stay integers and the order never depends on rounding.

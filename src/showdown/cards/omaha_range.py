@@ -55,7 +55,7 @@ from .omaha_view import (
     structure_table,
     suit_codes,
 )
-from .range_object import Range, _pandas, _weights, board_game
+from .range_object import _OMAHA, Range, _pandas, _weights, board_game
 from .ranges import parse_hand_or_range
 
 __all__ = ["OmahaRange"]
@@ -502,3 +502,7 @@ def _rebuild(
     made = _blank()
     made._setup_generic(combos, weights, dead_mask, name, game, members)
     return made
+
+
+# What makes Range(game="omaha") an OmahaRange (range_object cannot import this module).
+_OMAHA.update(range_class=OmahaRange, from_listed_combos=from_listed_combos)

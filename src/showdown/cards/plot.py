@@ -1,6 +1,7 @@
-"""The 13x13 range grid as a matplotlib heatmap (``Range.plot()``).
+"""The 13x13 range grid as a matplotlib heatmap, from a range or its text (``Range.plot()``).
 
-Needs the ``showdown[plot]`` extra (matplotlib).
+Needs the ``showdown[plot]`` extra (matplotlib). The drawing itself is in
+:mod:`~showdown.cards.range_heatmap`, which ``Range.plot`` calls directly.
 
 Examples
 --------
@@ -19,8 +20,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from .._plotting import heatmap
-from .range_grid import GRID_LABELS, GRID_RANKS, combo_cells
+from .range_heatmap import cell_means, draw_grid, draw_range
 from .range_object import Range
 from .ranges import HandRange
 
@@ -48,16 +48,7 @@ def combo_values_grid(
     (0.5, 0.5, True)
     """
     rng = hand_range if isinstance(hand_range, Range) else Range(hand_range)
-    per_combo = np.asarray(values, dtype=np.float64).reshape(-1)
-    if per_combo.size != len(rng):
-        raise ValueError(f"values: {per_combo.size} values for {len(rng)} combos of {rng}")
-    cells = combo_cells(rng.combos)
-    sums = np.zeros((13, 13))
-    weights = np.zeros((13, 13))
-    np.add.at(sums, (cells[:, 0], cells[:, 1]), rng.weights * per_combo)
-    np.add.at(weights, (cells[:, 0], cells[:, 1]), rng.weights)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(weights > 0, sums / weights, np.nan)
+    return cell_means(rng, values)
 
 
 def plot_range(
@@ -96,26 +87,29 @@ def plot_range(
     """
     if isinstance(hand_range, (Range, HandRange, str)):
         rng = hand_range if isinstance(hand_range, Range) else Range(hand_range)
-        grid = rng.grid() if values is None else combo_values_grid(rng, values)
-        default_title = str(rng) if len(str(rng)) <= 60 else None
-    else:
-        if values is not None:
-            raise ValueError("values: give per-combo values with a Range, not with a grid")
-        grid = np.asarray(hand_range, dtype=np.float64)
-        if grid.shape != (13, 13):
-            raise ValueError(f"hand_range: a grid is 13x13, got shape {grid.shape}")
-        default_title = None
-    if cmap is None:
-        cmap = "Reds" if values is None else "RdYlGn"
-    return heatmap(
+        return draw_range(
+            rng,
+            values=values,
+            ax=ax,
+            cmap=cmap,
+            vmin=vmin,
+            vmax=vmax,
+            labels=labels,
+            colorbar_label=colorbar_label,
+            title=title,
+        )
+    if values is not None:
+        raise ValueError("values: give per-combo values with a Range, not with a grid")
+    grid = np.asarray(hand_range, dtype=np.float64)
+    if grid.shape != (13, 13):
+        raise ValueError(f"hand_range: a grid is 13x13, got shape {grid.shape}")
+    return draw_grid(
         grid,
-        row_labels=list(GRID_RANKS),
-        column_labels=list(GRID_RANKS),
-        cell_text=GRID_LABELS if labels else None,
         ax=ax,
-        cmap=cmap,
+        cmap=cmap if cmap is not None else "Reds",
         vmin=vmin,
         vmax=vmax,
+        labels=labels,
         colorbar_label=colorbar_label,
-        title=title if title is not None else default_title,
+        title=title,
     )

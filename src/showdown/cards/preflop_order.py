@@ -7,7 +7,7 @@ asked share of the 1,326 starting hands.
 The numbers are this package's own: ``showdown/cards/data/preflop_order.csv``
 holds, for each class, the exact counters (deals, wins, ties) of one of its
 combos against a random hand, enumerated by the equity engine (the build
-script is ``python -m showdown.equity._build_preflop_order``; a slow test
+script is ``python -m showdown.equity.analysis._build_preflop_order``; a slow test
 recomputes rows and compares). Equity is ``(wins + ties / 2) / deals``,
 kept as an exact fraction so the order never depends on rounding; classes
 with equal equity keep grid order (:data:`~showdown.cards.range_grid.HAND_CLASSES`).

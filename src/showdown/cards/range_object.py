@@ -42,6 +42,10 @@ __all__ = ["ALL_HANDS", "Range", "board_game"]
 #: Two-card starting hands in a full deck.
 ALL_HANDS = 1326
 
+#: ``Range(game="omaha")``'s subclass and its ``from_combos``, set by ``omaha_range`` as it
+#: loads (``showdown.cards`` imports it): this module never imports that one, which imports it.
+_OMAHA: dict[str, Any] = {}
+
 
 def board_game(game: str, name: str = "range") -> tuple[str, int]:
     """``(canonical name, cards per hand)`` of a game that has ranges: hold'em and the Omaha games.
@@ -134,9 +138,7 @@ class Range(HandRange):
         name: str = "range",
     ) -> Range:
         if cls is Range and _is_generic(text, game):
-            from .omaha_range import OmahaRange  # a subclass: imported when first needed
-
-            return super().__new__(OmahaRange)
+            return super().__new__(_OMAHA["range_class"])
         return super().__new__(cls)
 
     def __init__(
@@ -234,10 +236,8 @@ class Range(HandRange):
         'AsAhKsKh, AdAcKdKc'
         """
         if _is_generic(None, game):
-            from .omaha_range import from_listed_combos
-
             assert game is not None
-            return from_listed_combos(combos, weights, game=game, name=name)
+            return _OMAHA["from_listed_combos"](combos, weights, game=game, name=name)
         cards = as_card_array(combos, name=name, lengths=[2])  # type: ignore[arg-type]
         cards = cards.reshape(-1, 2)
         values = _weights(weights, len(cards), name)
@@ -567,9 +567,9 @@ class Range(HandRange):
 
     def plot(self, *, values: ArrayLike | None = None, ax: Any = None, **options: Any) -> Any:
         """Draw the grid with matplotlib; see :func:`showdown.cards.plot.plot_range`."""
-        from .plot import plot_range
+        from .range_heatmap import draw_range
 
-        return plot_range(self, values=values, ax=ax, **options)
+        return draw_range(self, values=values, ax=ax, **options)
 
 
 def _rebuild(

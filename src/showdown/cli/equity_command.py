@@ -22,8 +22,8 @@ from ._errors import option_error
 if TYPE_CHECKING:  # the engine (numpy, numba) loads inside the callback only; see cli/main.py
     from .._progress import Progress
     from ..equity import EquityResult
-    from ..equity.by_card import RunoutTable
-    from ..equity.distribution import EquityDistribution
+    from ..equity.analysis.by_card import RunoutTable
+    from ..equity.analysis.distribution import EquityDistribution
 
 #: Game names shown in ``--help``: the hand types of the game registry (a leaf module, so
 #: reading it keeps ``showdown --help`` fast).
@@ -335,7 +335,7 @@ def _distribution(result: EquityResult, choice: str | None) -> EquityDistributio
     """What ``--distribution`` shows: every player's, or player ``choice``'s (1-based)."""
     if choice is None:
         return None
-    from ..equity.distribution import distribution_of
+    from ..equity.analysis.distribution import distribution_of
 
     return distribution_of(result, None if choice == "all" else int(choice) - 1)
 
@@ -525,7 +525,7 @@ def _runouts(
     players: tuple[str, ...], board: str, dead: str, game: str, threads: int | None
 ) -> RunoutTable:
     from ..equity import get_game
-    from ..equity.by_card import runout_table
+    from ..equity.analysis.by_card import runout_table
 
     return runout_table(list(players), board, dead=dead, game=get_game(game).name, threads=threads)
 

@@ -15,8 +15,8 @@ from .._progress import Progress, ProgressLike, check_progress
 from .._tasks import check_cluster_arguments, cluster_client
 from ..cards import CardsLike
 from ..errors import InputError
-from . import exact as exact_module
 from .call_cache import remember_calls
+from .exact import driver as exact_module
 from .result import EquityResult
 from .spot import NO_WEIGHT_LEFT, Spot, cached_spot
 
@@ -208,7 +208,10 @@ def equity(
     if samples is None and target_stderr is None:
         target_stderr = DEFAULT_TARGET_STDERR
     cap = max_samples if max_samples is not None else DEFAULT_MAX_SAMPLES
-    from .montecarlo import max_stderr, sample  # sampled runs only: exact ones skip its import
+    from .sampling.montecarlo import (  # sampled runs only: exact ones skip its import
+        max_stderr,
+        sample,
+    )
 
     with _cluster(client, scheduler) as chosen:
         counters = sample(
@@ -268,7 +271,7 @@ def _sample_drawing(
             f"client/scheduler: player {drawing} is random and draws, which is sampled "
             "locally only; drop client=/scheduler="
         )
-    from .drawing import sample_drawing
+    from .sampling.drawing import sample_drawing
 
     if seed is None:
         seed = secrets.randbits(63)
@@ -284,7 +287,7 @@ def _sample_drawing(
     )
     target_met = None
     if target_stderr is not None:
-        from .montecarlo import max_stderr
+        from .sampling.montecarlo import max_stderr
 
         target_met = max_stderr(counters) <= target_stderr
         if not target_met and samples is None:
@@ -347,7 +350,7 @@ def _short_deck(
         )
     target_met = None
     if target_stderr is not None:
-        from .montecarlo import max_stderr
+        from .sampling.montecarlo import max_stderr
 
         target_met = max_stderr(counters) <= target_stderr
         if not target_met and samples is None:

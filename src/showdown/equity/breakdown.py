@@ -67,6 +67,15 @@ class ComboBreakdown:
         trials = np.asarray(self.counters.trials)
         return trials if self.deals_factor == 1.0 else trials * self.deals_factor
 
+    def frame(self, *, exact: bool, hilo: bool) -> Any:
+        """This breakdown as a pandas DataFrame (:func:`combo_frame`).
+
+        What :meth:`EquityResult.combos` returns: the result asks its
+        breakdown, so ``result`` needs no import of this module (which
+        imports ``result`` for the counters and the per-row arithmetic).
+        """
+        return combo_frame(self, exact=exact, hilo=hilo)
+
 
 def fixed_breakdown(cards: NDArray[np.uint8], totals: Counters, player: int) -> ComboBreakdown:
     """The one-row breakdown of a player who holds one known hand: their totals."""

@@ -11,6 +11,11 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from ..evaluator.categories import HandCategory
+
+#: The hand categories' names, weakest first: the order of ``EquityResult.categories``' columns.
+CATEGORY_LABELS = [category.label for category in HandCategory]
+
 
 def json_number(value: Any) -> float:
     """A share as a JSON-safe float: 15 significant digits (no float noise), never NaN.

@@ -94,7 +94,7 @@ class Player:
     ``random`` is dealt freely). Stud and draw use ``known`` cards plus
     ``need`` cards still to come (a stud player's unseen down cards among
     them); draw's ``discards`` become dead cards. A ``drawing`` player (draw's
-    ``random``) is dealt five cards that draw by :mod:`showdown.equity.draw_rule`'s
+    ``random``) is dealt five cards that draw by :mod:`showdown.equity.sampling.draw_rule`'s
     rule: ``need`` is 5 and the replacements come on top.
     ``text`` is the holding in canonical form (``TsTh``, ``QQ+``, ``AKs:0.5``).
     """
@@ -183,7 +183,7 @@ def parse_players(game: Game, players: list[object]) -> list[Player]:
             parsed.append(Player(_range_label(hand_range), hand_range=hand_range))
         elif not text or is_random_text(text):
             # Nothing known ("" is no known card; a random word the same): every card is
-            # dealt. In draw, five cards that then draw (see showdown.equity.drawing).
+            # dealt. In draw, five cards that then draw (see showdown.equity.sampling.drawing).
             size = game.hole_size
             drawing = game.kind == "draw"
             player = Player("random", known=np.zeros(0, np.uint8), need=size, drawing=drawing)

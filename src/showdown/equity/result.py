@@ -12,14 +12,12 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..errors import InputError
-from ..evaluator.categories import HandCategory
 from ._scoring import pot_equity, pots_won, whole_pot_extras
-from .formatting import json_number, percent, text_table
+from .formatting import CATEGORY_LABELS, json_number, percent, text_table
 
 if TYPE_CHECKING:
     from .breakdown import ComboBreakdown
 
-CATEGORY_LABELS = [category.label for category in HandCategory]
 #: The shares a result shows, by game: the attribute names (also the keys of ``to_dict``).
 HIGH_COLUMNS = ("equity", "win", "tie")
 HILO_COLUMNS = ("equity", "scoop", "win_high", "win_low", "split", "high_equity", "low_equity")
@@ -377,9 +375,7 @@ class EquityResult:
         >>> bool(abs((frame.weight * frame.equity).sum() - result.equity[1]) < 1e-12)
         True
         """
-        from .breakdown import combo_frame
-
-        return combo_frame(self.combo_breakdown(player), exact=self.exact, hilo=self.hilo)
+        return self.combo_breakdown(player).frame(exact=self.exact, hilo=self.hilo)
 
     @property
     def has_combos(self) -> bool:
@@ -493,7 +489,7 @@ class EquityResult:
         return frame.set_index("player")
 
     def plot(self, ax: Any = None, **options: Any) -> Any:
-        """Draw the result with :func:`showdown.equity.plot.plot_equity`; returns the Axes.
+        """Draw the result with :func:`showdown.equity.analysis.plot.plot_equity`; returns the Axes.
 
         High-only games: each player's equity as a bar (sampled runs with
         95 % error bars). Hi-lo games: three bars per player, ``equity``,
@@ -516,7 +512,7 @@ class EquityResult:
         >>> [round(float(bar.get_height()), 4) for bar in ax.patches]
         [0.8126, 0.1874]
         """
-        from .plot import plot_equity
+        from .analysis.plot import plot_equity
 
         return plot_equity(self, ax=ax, **options)
 

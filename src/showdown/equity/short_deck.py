@@ -193,7 +193,7 @@ def sample_counters(
 ) -> Counters:
     """Sampled deals of a short-deck spot until ``samples`` or ``target_stderr`` (within
     ``max_samples``); the same seed gives the same deals."""
-    from .montecarlo import max_stderr
+    from .sampling.montecarlo import max_stderr
 
     rng = np.random.default_rng(np.random.SeedSequence(seed))
     holdings = _holdings(spot)

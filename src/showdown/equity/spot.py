@@ -18,8 +18,8 @@ from numpy.typing import NDArray
 from ..cards import CardsLike, as_card_array, format_card, format_cards
 from ..cards.ranges import HandRange
 from ..errors import InputError
-from .draw_rule import MOST_DRAWN
 from .games import Game, Player, get_game, parse_players
+from .sampling.draw_rule import MOST_DRAWN
 
 #: The error of a spot whose every fitting joint holding weighs nothing as a float.
 NO_WEIGHT_LEFT = (

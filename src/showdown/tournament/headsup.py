@@ -5,7 +5,7 @@ meets a calling range whose combos are thinned by the ace and king of hearts.
 :func:`combo_outcomes` gives, for every ordered pair of the 1,326 two-card
 hands, the boards (of the 1,712,304) on which the first hand wins and on
 which the two tie, 0 where the hands share a card. It is the shipped
-heads-up preflop table (``showdown.equity.preflop_table``) looked up once per
+heads-up preflop table (``showdown.equity.exact.preflop_table``) looked up once per
 pair of hands, so each entry is the exact enumeration ``equity()`` would do.
 
 :func:`class_outcomes` sums those over the 169 starting-hand classes: entry
@@ -22,9 +22,9 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
-from ..equity._table_kernels import table_sums
-from ..equity.matrix import HAND_CLASSES, class_of_hands
-from ..equity.preflop_table import BOARDS, COLUMNS, load_table
+from ..equity.analysis.matrix import HAND_CLASSES, class_of_hands
+from ..equity.exact._table_kernels import table_sums
+from ..equity.exact.preflop_table import BOARDS, COLUMNS, load_table
 
 __all__ = ["BOARDS", "HANDS", "ClassOutcomes", "class_outcomes", "combo_outcomes"]
 

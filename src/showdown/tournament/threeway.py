@@ -45,7 +45,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..equity.matrix import HAND_CLASSES
+from ..equity.analysis.matrix import HAND_CLASSES
 from ..errors import InputError
 from ..evaluator.tables import cache_directory, get_tables
 from ._threeway_kernels import ORDERING_CODES, sample_threeway_kernel
