@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +47,7 @@ from .reader import (
     is_store,
 )
 from .replayed import COUNTER_NAMES, HandFacts, hand_facts
-from .stats import player_frame
+from .stats import PLAYER_INPUTS, player_frame
 
 __all__ = ["CATEGORY_COLUMNS", "HAND_COLUMNS", "Analysis", "FilePart", "analyze", "file_part"]
 
@@ -69,7 +69,6 @@ CATEGORY_COLUMNS = (
 NOT_ADJUSTED = ("river", "unknown_cards", "others_could_bet", "unsupported_game")
 
 
-@dataclass
 class Analysis:
     """What :func:`analyze` found.
 
@@ -79,17 +78,43 @@ class Analysis:
         One row per player (index ``player``): see :data:`~showdown.history.stats.PLAYER_COLUMNS`.
     hands
         One row per player and hand: see :data:`HAND_COLUMNS`. Amounts are in
-        the files' units; ``*_bb`` columns in big blinds of that hand.
+        the files' units; ``*_bb`` columns in big blinds of that hand. From hand
+        stores alone it is read when first asked for (the per-player frame needs a
+        third of its columns).
     counts
         Hands read, analysed, skipped; all-ins adjusted, and not adjusted by reason.
     bad
         The hands skipped, each with its file, hand number and reason.
     """
 
-    players: Any
-    hands: Any
-    counts: dict[str, int]
-    bad: list[BadHand] = field(default_factory=list)
+    def __init__(
+        self,
+        players: Any,
+        hands: Any,
+        counts: dict[str, int],
+        bad: list[BadHand] | None = None,
+        *,
+        load_hands: Callable[[], Any] | None = None,
+    ) -> None:
+        self.players = players
+        self._hands = hands
+        self._load_hands = load_hands
+        self.counts = counts
+        self.bad = [] if bad is None else bad
+
+    @property
+    def hands(self) -> Any:
+        """The per-hand frame (read on first use when it comes from hand stores)."""
+        if self._load_hands is not None:
+            self._hands, self._load_hands = self._load_hands(), None
+        return self._hands
+
+    @hands.setter
+    def hands(self, frame: Any) -> None:
+        self._hands, self._load_hands = frame, None
+
+    def __repr__(self) -> str:
+        return f"Analysis(players={len(self.players)}, counts={self.counts!r}, bad={len(self.bad)})"
 
     def plot(self, player: str, ax: Any = None) -> Any:
         """:func:`showdown.history.plot` of this analysis for ``player``."""
@@ -144,6 +169,8 @@ def analyze(
     files = expand_paths(paths)
     check_cluster_arguments(client, scheduler)
     if client is None and scheduler is None:
+        if all(is_store(path) for path in files):
+            return _stores_analysis(files, player, progress)
         parts: Iterable[FilePart] = (file_part(strict, str(path)) for path in files)
         return _combine(parts, len(files), player, progress)
     with cluster_client(client, scheduler) as connected:
@@ -252,13 +279,7 @@ def _combine(
         if not isinstance(frame[name].dtype, pd.CategoricalDtype) or len(frames) > 1:
             frame[name] = _categories(frame[name])
     if player is not None:
-        if player not in set(frame["player"]):
-            import difflib
-
-            close = difflib.get_close_matches(player, sorted(set(frame["player"])), n=3)
-            hint = f"; close names: {', '.join(close)}" if close else ""
-            raise InputError(f"{player!r} is in none of the hands{hint}", parameter="player")
-        frame = frame[frame["player"] == player].reset_index(drop=True)
+        frame = frame[_player_rows(frame, player)].reset_index(drop=True)
     summary = {
         "files": report.files,
         "hands_read": report.hands,
@@ -267,6 +288,51 @@ def _combine(
         **counts,
     }
     return Analysis(player_frame(frame), frame, summary, report.bad)
+
+
+def _stores_analysis(
+    files: list[Path], player: str | None, progress: Callable[[int, int], object] | None
+) -> Analysis:
+    """The analysis of hand stores alone: the per-player frame from the columns it is
+    made of; the per-hand frame read whole only when asked for (the same frames as
+    :func:`_combine` gives: it is what reads them then)."""
+    import pandas as pd
+
+    from .store import read_store_columns
+
+    counts = dict.fromkeys(("files", "hands_read", "hands_analysed", "hands_skipped",
+                            "adjusted", "sampled", *NOT_ADJUSTED), 0)  # fmt: skip
+    frames, bad = [], []
+    for done, path in enumerate(files, start=1):
+        frame, stored_counts, stored_bad = read_store_columns(path, PLAYER_INPUTS)
+        frames.append(frame)
+        bad += stored_bad
+        for key in counts:
+            counts[key] += stored_counts[key]
+        if progress is not None:
+            progress(done, len(files))
+    counts["hands_skipped"] = len(bad)  # as the text path counts them: the hands listed
+    frame = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
+    if player is not None:
+        frame = frame[_player_rows(frame, player)].reset_index(drop=True)
+
+    def load_hands() -> Any:
+        parts = (file_part(False, str(path)) for path in files)
+        return _combine(parts, len(files), player, None).hands
+
+    return Analysis(player_frame(frame), None, counts, bad, load_hands=load_hands)
+
+
+def _player_rows(frame: Any, player: str) -> Any:
+    """The rows of ``player`` (raises naming the close names when he has none)."""
+    rows = frame["player"] == player
+    if not rows.any():
+        import difflib
+
+        close = difflib.get_close_matches(player, sorted(set(frame["player"])), n=3)
+        hint = f"; close names: {', '.join(close)}" if close else ""
+        raise InputError(f"{player!r} is in none of the hands{hint}", parameter="player")
+    return rows
 
 
 def _categories(column: Any) -> Any:

@@ -17,7 +17,7 @@ from showdown.simulator.results import bb_per_100_interval, seat_result
 
 from .replayed import COUNTER_NAMES
 
-__all__ = ["PLAYER_COLUMNS", "player_frame"]
+__all__ = ["PLAYER_COLUMNS", "PLAYER_INPUTS", "player_frame"]
 
 #: Columns of the per-player frame, in order (index: ``player``).
 PLAYER_COLUMNS = (
@@ -25,6 +25,12 @@ PLAYER_COLUMNS = (
     "ev_net", "ev_bb_per_100", "ev_bb_per_100_low", "ev_bb_per_100_high", "luck",
     "showdown_net", "non_showdown_net", "all_ins_adjusted",
     "vpip", "pfr", "three_bet", "aggression", "went_to_showdown", "won_at_showdown",
+)  # fmt: skip
+
+#: The per-hand columns the per-player frame is made of (a hand store reads only these).
+PLAYER_INPUTS = (
+    "player", "net", "net_bb", "ev_net", "ev_net_bb", "all_in",
+    *(name for name in COUNTER_NAMES if name != "hands"),
 )  # fmt: skip
 
 

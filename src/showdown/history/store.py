@@ -41,11 +41,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from showdown.errors import InputError
 from showdown.simulator.phh import HandHistory
 
 from .reader import STORE_MANIFEST, BadHand, PathsLike, ReadReport, expand_paths
 
-__all__ = ["FORMAT", "VERSION", "read_store", "store_histories", "write_store"]
+__all__ = [
+    "FORMAT", "VERSION", "read_store", "read_store_columns", "store_histories", "write_store",
+]  # fmt: skip
 
 #: The manifest's ``format``; :data:`VERSION` changes whenever the tables do.
 FORMAT = "showdown hand store"
@@ -398,6 +401,41 @@ def read_store(path: str | os.PathLike[str]) -> tuple[Any, dict[str, int], list[
     bad = [
         BadHand(item["file"], item["hand"], item["reason"]) for item in skipped
     ]  # fmt: skip
+    counts = {name: int(value) for name, value in manifest["counts"].items()}
+    return frame, counts, bad
+
+
+def read_store_columns(
+    path: str | os.PathLike[str], columns: tuple[str, ...]
+) -> tuple[Any, dict[str, int], list[BadHand]]:
+    """Some columns of the per-hand frame kept in a hand store, the counts and the skipped
+    hands: what :func:`read_store` gives, reading only ``columns`` (of ``seats.parquet``).
+
+    The values are those of :func:`read_store`'s frame (text columns as categoricals);
+    the per-player statistics need a third of the columns, so a store is summed up
+    without reading (or decompressing) the rest.
+
+    Raises
+    ------
+    ValueError
+        When ``path`` is not a readable hand store of this version
+        (:class:`~showdown.errors.InputError` naming ``columns`` for a column the store
+        does not keep per seat).
+    """
+    store = Path(path)
+    manifest = _manifest(store)
+    from .analyze import CATEGORY_COLUMNS
+
+    kept = _schemas()["seats"].names
+    unknown = [name for name in columns if name not in kept]
+    if unknown:
+        reason = f"{store}: seats.parquet keeps no column {unknown[0]!r}"
+        raise InputError(reason, parameter="columns")
+    dictionary = tuple(name for name in columns if name in CATEGORY_COLUMNS)
+    table = _table(store, "seats", dictionary, columns=list(columns))
+    frame = table.to_pandas(split_blocks=True, self_destruct=True)
+    bad = [BadHand(item["file"], item["hand"], item["reason"])
+           for item in _table(store, "skipped").to_pylist()]  # fmt: skip
     counts = {name: int(value) for name, value in manifest["counts"].items()}
     return frame, counts, bad
 
