@@ -32,15 +32,16 @@ Examples
 
 from __future__ import annotations
 
-import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from showdown.cards import format_card
 from showdown.simulator.hand import UNKNOWN, side_pots
 
 from .replayed import AllInSpot
 
-__all__ = ["AllInEV", "allin_ev"]
+__all__ = ["AllInEV", "allin_ev", "allin_evs", "forget_shares"]
 
 #: Sampling seed: the same hand always gets the same EV, run after run.
 SEED = 20090701
@@ -90,7 +91,23 @@ def _dead(spot: AllInSpot, game: str) -> str:
     )
 
 
-@functools.lru_cache(maxsize=1 << 16)
+#: Shares remembered: ``(game, holdings, board, dead)`` -> ``(equities, exact)``.
+_SHARES: dict[tuple[str, tuple[str, ...], str, str], tuple[tuple[float, ...], bool]] = {}
+#: Most shares remembered (then forgotten all at once: memory stays flat).
+SHARES_KEPT = 1 << 16
+
+
+def forget_shares() -> None:
+    """Forget the remembered shares (a benchmark's way to time every spot)."""
+    _SHARES.clear()
+
+
+def _remember(key: tuple[str, tuple[str, ...], str, str], value: Any) -> None:
+    if len(_SHARES) >= SHARES_KEPT:
+        _SHARES.clear()
+    _SHARES[key] = value
+
+
 def _shares(
     game: str, holdings: tuple[str, ...], board: str, dead: str = ""
 ) -> tuple[tuple[float, ...], bool]:
@@ -99,12 +116,18 @@ def _shares(
     Remembered: the same all-in (AA against KK before the flop...) comes back often
     in a big history, and with the fixed seed the answer is the same every time.
     """
-    from showdown import equity  # loaded on first use: the numba kernels are heavy
+    key = (game, holdings, board, dead)
+    found = _SHARES.get(key)
+    if found is None:
+        from showdown import equity  # loaded on first use: the numba kernels are heavy
 
-    result = equity(
-        list(holdings), board=board or None, dead=dead or None, game=game, seed=SEED, threads=1
-    )
-    return tuple(float(value) for value in result.equity), bool(result.exact)
+        result = equity(
+            list(holdings), board=board or None, dead=dead or None, game=game, seed=SEED,
+            threads=1,
+        )  # fmt: skip
+        found = tuple(float(value) for value in result.equity), bool(result.exact)
+        _remember(key, found)
+    return found
 
 
 def allin_ev(spot: AllInSpot, game: str, *, rake: int = 0) -> AllInEV:
@@ -143,3 +166,85 @@ def allin_ev(spot: AllInSpot, game: str, *, rake: int = 0) -> AllInEV:
     kept = total - rake
     equities = [value / kept if kept else 0.0 for value in expected]
     return AllInEV(expected, equities, exact, len(pots))
+
+
+def allin_evs(spots: Sequence[tuple[AllInSpot, str, int]]) -> list[AllInEV]:
+    """:func:`allin_ev` of each ``(spot, game, rake)``: the same answers, faster for many.
+
+    The pots of every spot contested by two hold'em hands are worked out together
+    first: each distinct matchup once, before the flop from the equity engine's
+    table of every heads-up preflop matchup, on the flop and the turn by one
+    compiled pass over the boards to come. Their counts are exact integers (wins,
+    and ties worth half), so ``(wins + ties / 2) / boards`` is what the equity
+    engine's sum of pot shares over its deals gives, to the last bit. Other pots
+    (three or more hands, other games, the table unavailable) go to the engine.
+    """
+    wanted: dict[tuple[str, tuple[str, ...], str, str], tuple[str, ...]] = {}
+    for spot, game, _ in spots:
+        if game != "holdem" or len(spot.board) not in (0, 3, 4):
+            continue
+        board = _text(spot.board)
+        for pot in side_pots(spot.wagers, spot.live, dead=spot.dead):
+            if len(pot.eligible) == 2:
+                pair = tuple(_holding(spot, seat) for seat in pot.eligible)
+                key = (game, pair, board, "")
+                if key not in _SHARES:
+                    wanted[key] = pair
+    if wanted:
+        for key, value in _headsup_shares(list(wanted)).items():
+            _remember(key, value)
+    return [allin_ev(spot, game, rake=rake) for spot, game, rake in spots]
+
+
+def _headsup_shares(
+    keys: list[tuple[str, tuple[str, ...], str, str]],
+) -> dict[tuple[str, tuple[str, ...], str, str], tuple[tuple[float, ...], bool]]:
+    """The shares of heads-up hold'em matchups (keys of :data:`_SHARES`), all at once."""
+    import numpy as np
+
+    from showdown.cards import parse_cards
+    from showdown.equity._table_kernels import table_sums
+    from showdown.equity.preflop_table import BOARDS, load_table
+    from showdown.evaluator import get_tables
+
+    from ._allin_kernels import headsup_board_counts
+
+    hands = np.array([[parse_cards(text) for text in key[1]] for key in keys], np.uint8)
+    counts = np.zeros((len(keys), 3), np.int64)
+    boards_of = np.zeros(len(keys), np.int64)
+    preflop = np.array([key[2] == "" for key in keys])
+    found: dict[tuple[str, tuple[str, ...], str, str], tuple[tuple[float, ...], bool]] = {}
+    if preflop.any():
+        table = load_table()
+        if table is None:  # the engine computes them (the same answers, slower)
+            preflop[:] = False
+        else:
+            codes, rows = table
+            rows_wanted = np.flatnonzero(preflop)
+            sums = np.zeros((len(rows_wanted), rows.shape[1]), np.int64)
+            missing = table_sums(
+                np.ascontiguousarray(hands[rows_wanted]),
+                np.arange(len(rows_wanted)), codes, rows, sums,
+            )  # fmt: skip
+            assert missing == 0, "a heads-up matchup is missing from the preflop table"
+            counts[rows_wanted] = sums[:, :3]
+            boards_of[rows_wanted] = BOARDS
+    later = np.flatnonzero(np.array([len(key[2]) in (6, 8) for key in keys]))
+    if len(later):
+        boards = np.zeros((len(later), 5), np.uint8)
+        sizes = np.zeros(len(later), np.int64)
+        for row, index in enumerate(later.tolist()):
+            cards = parse_cards(keys[index][2])
+            boards[row, : len(cards)] = cards
+            sizes[row] = len(cards)
+        later_counts = np.zeros((len(later), 3), np.int64)
+        headsup_board_counts(np.ascontiguousarray(hands[later]), boards, sizes, get_tables(),
+                             later_counts)  # fmt: skip
+        counts[later] = later_counts
+        boards_of[later] = np.where(sizes == 3, 990, 44)
+    for index, key in enumerate(keys):
+        if boards_of[index]:
+            wins_one, wins_two, ties = (float(value) for value in counts[index])
+            total = float(boards_of[index])
+            found[key] = ((wins_one + 0.5 * ties) / total, (wins_two + 0.5 * ties) / total), True
+    return found

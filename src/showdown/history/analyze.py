@@ -34,7 +34,7 @@ from showdown._tasks import DaskRunner, check_cluster_arguments, cluster_client
 from showdown.errors import InputError
 from showdown.simulator.phh import HandHistory
 
-from .allin import allin_ev
+from .allin import AllInEV, allin_ev, allin_evs
 from .ledger import light_facts
 from .reader import (
     BadHand,
@@ -215,10 +215,15 @@ def file_part(strict: bool, name: str) -> FilePart:
     analysed = 0
     # Bad hands are warned of where the parts are put together (on this machine).
     quiet = _QuietReport()
+    block: list[tuple[HandFacts, int]] = []
     for _, facts in each_hand(path, strict, quiet):
         if facts is not None:
             analysed += 1
-            add_rows(columns, facts, analysed, counts)
+            block.append((facts, analysed))
+            if len(block) >= BLOCK_HANDS:
+                add_block(columns, block, counts)
+                block = []
+    add_block(columns, block, counts)
     return FilePart(columns, None, analysed, counts, quiet, True)
 
 
@@ -367,11 +372,37 @@ def _hand_number(source: str, file: str) -> int | None:
     return int(tail[1:-1]) if tail.startswith("[") and tail.endswith("]") else None
 
 
+#: Hands analysed before their all-ins are priced together (:func:`add_block`): memory
+#: stays flat in the number of hands, and a block holds enough all-ins to share the work.
+BLOCK_HANDS = 4096
+
+
+def add_block(
+    columns: dict[str, list[Any]], block: list[tuple[HandFacts, int]], counts: dict[str, int]
+) -> None:
+    """Append the rows of a block of ``(facts, hand number)`` to ``columns``, their
+    all-ins priced together (:func:`~showdown.history.allin.allin_evs`: the answers
+    of :func:`~showdown.history.allin.allin_ev`, hand by hand)."""
+    spots = [
+        (facts.spot, facts.game, facts.rake)
+        for facts, _ in block
+        if facts.status == "candidate" and facts.spot is not None
+    ]
+    evs = iter(allin_evs(spots))
+    for facts, number in block:
+        ev = next(evs) if facts.status == "candidate" and facts.spot is not None else None
+        add_rows(columns, facts, number, counts, ev)
+
+
 def add_rows(
-    columns: dict[str, list[Any]], facts: Any, number: int, counts: dict[str, int]
+    columns: dict[str, list[Any]],
+    facts: Any,
+    number: int,
+    counts: dict[str, int],
+    ev: AllInEV | None = None,
 ) -> None:
     """Append the per-player rows of one hand to ``columns`` (one list per column),
-    with the adjustment when it applies."""
+    with the adjustment when it applies (``ev``: its all-in EV, when already known)."""
     n = len(facts.players)
     scale = facts.scale
     expected: list[float] | None = None
@@ -380,7 +411,8 @@ def add_rows(
     status = facts.status
     if status == "candidate":
         assert facts.spot is not None
-        ev = allin_ev(facts.spot, facts.game, rake=facts.rake)
+        if ev is None:
+            ev = allin_ev(facts.spot, facts.game, rake=facts.rake)
         expected, equities, exact = ev.expected, ev.equity, ev.exact
         status = "adjusted"
         counts["adjusted"] += 1

@@ -242,7 +242,7 @@ def write_store(
     >>> analyze(folder / "store").players["net"].to_dict()
     {'p1': 1.0, 'p2': -1.0}
     """
-    from .analyze import HAND_COLUMNS, NOT_ADJUSTED, add_rows, each_hand
+    from .analyze import BLOCK_HANDS, HAND_COLUMNS, NOT_ADJUSTED, add_block, each_hand
 
     pyarrow = _pyarrow()
     target = Path(out)
@@ -256,15 +256,17 @@ def write_store(
     try:
         for done, path in enumerate(files, start=1):
             skipped_before = len(report.bad)
+            block: list[tuple[Any, int]] = []
             for history, facts in each_hand(path, strict, report):
                 number = None
                 if facts is not None:
                     analysed += 1
                     number = analysed
-                    rows: dict[str, list[Any]] = {name: [] for name in HAND_COLUMNS}
-                    add_rows(rows, facts, analysed, counts)
-                    writers["seats"].extend(rows)
+                    block.append((facts, number))
                 _add_hand(writers, history, number, str(path))
+                if len(block) >= BLOCK_HANDS:
+                    block = _add_seats(writers, block, counts, add_block, HAND_COLUMNS)
+            _add_seats(writers, block, counts, add_block, HAND_COLUMNS)
             if progress is not None:
                 progress(done, len(files))
             for bad in report.bad[skipped_before:]:
@@ -291,6 +293,22 @@ def write_store(
     }
     (target / STORE_MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
     return summary
+
+
+def _add_seats(
+    writers: dict[str, _Writer],
+    block: list[tuple[Any, int]],
+    counts: dict[str, int],
+    add_block: Callable[..., None],
+    columns: tuple[str, ...],
+) -> list[tuple[Any, int]]:
+    """Write the seats of a block of analysed hands (their all-ins priced together);
+    returns the next, empty block."""
+    if block:
+        rows: dict[str, list[Any]] = {name: [] for name in columns}
+        add_block(rows, block, counts)
+        writers["seats"].extend(rows)
+    return []
 
 
 def _prepare(target: Path, overwrite: bool) -> None:

@@ -1,0 +1,98 @@
+"""All-in EV of many spots at once: the same answers as spot by spot, to the last bit."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from showdown import equity
+from showdown.cards import format_card
+from showdown.history.allin import (
+    SEED,
+    _headsup_shares,
+    allin_ev,
+    allin_evs,
+    forget_shares,
+)
+from showdown.history.replayed import AllInSpot
+
+
+def _deal(rng: np.random.Generator, players: int, board: int) -> tuple[list[list[int]], list[int]]:
+    cards = [int(card) for card in rng.permutation(52)[: 2 * players + board]]
+    return [cards[2 * k : 2 * k + 2] for k in range(players)], cards[2 * players :]
+
+
+def _text(cards: list[int]) -> str:
+    return "".join(format_card(card) for card in cards)
+
+
+def _matchups() -> list[tuple[str, tuple[str, ...], str, str]]:
+    """Random heads-up matchups before the flop, on the flop and on the turn, and some
+    that tie often (the board plays, the same hand in two suits)."""
+    rng = np.random.default_rng(20261202)
+    keys = []
+    for board in (0, 3, 3, 4, 4):
+        for _ in range(8):
+            hands, cards = _deal(rng, 2, board)
+            keys.append(("holdem", (_text(hands[0]), _text(hands[1])), _text(cards), ""))
+    keys += [
+        ("holdem", ("AsKd", "AhKc"), "", ""),
+        ("holdem", ("2c3d", "2h3s"), "AsKsQs", ""),
+        ("holdem", ("2c3d", "4h2s"), "AsKsQsJs", ""),
+        ("holdem", ("7c7d", "7h7s"), "", ""),
+    ]
+    return keys
+
+
+def test_headsup_shares_are_the_equity_engines_to_the_last_bit():
+    keys = _matchups()
+    found = _headsup_shares(keys)
+    assert set(found) == set(keys)
+    for key in keys:
+        game, holdings, board, _ = key
+        engine = equity(list(holdings), board=board or None, game=game, seed=SEED, threads=1)
+        assert engine.exact
+        assert found[key] == (tuple(float(value) for value in engine.equity), True), key
+
+
+def _spot(rng: np.random.Generator, players: int, board: int) -> AllInSpot:
+    hands, cards = _deal(rng, players, board)
+    wagers = [int(value) for value in rng.integers(10, 200, players)]
+    live = [True] * players
+    if players > 2:
+        live[int(rng.integers(players))] = False  # a folded player's chips stay in the pots
+    return AllInSpot(["preflop", "", "", "flop", "turn"][board], cards, hands, wagers,
+                     int(rng.integers(0, 4)), live)  # fmt: skip
+
+
+def test_many_spots_at_once_are_each_spot_alone():
+    rng = np.random.default_rng(7)
+    spots = [
+        (_spot(rng, players, board), "holdem", int(rng.integers(0, 5)))
+        for players in (2, 3, 4)
+        for board in (0, 3, 4)
+        for _ in range(3)
+    ]
+    # The same spot twice, and one of another game: computed once, and by the engine.
+    spots.append(spots[0])
+    omaha = AllInSpot("flop", [0, 5, 10], [[1, 2, 3, 4], [6, 7, 8, 9]], [50, 50], 0, [True, True])
+    spots.append((omaha, "omaha", 0))
+    forget_shares()
+    alone = [allin_ev(spot, game, rake=rake) for spot, game, rake in spots]
+    forget_shares()
+    together = allin_evs(spots)
+    assert together == alone
+    # Side pots of three or more players were priced by the batch where two contest them.
+    pairs = zip(spots, alone, strict=True)
+    assert any(len(spot.live) > 2 and ev.pots > 1 for (spot, _, _), ev in pairs)
+
+
+def test_the_engine_prices_them_without_the_preflop_table(monkeypatch):
+    from showdown.equity import preflop_table
+
+    key = ("holdem", ("AsAd", "KsKd"), "", "")
+    monkeypatch.setattr(preflop_table, "load_table", lambda: None)
+    assert _headsup_shares([key]) == {}
+    forget_shares()
+    spot = AllInSpot("preflop", [], [[51, 50], [47, 46]], [100, 100], 0, [True, True])
+    assert allin_evs([(spot, "holdem", 0)])[0].equity[0] == pytest.approx(0.82, abs=0.01)
