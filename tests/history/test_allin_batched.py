@@ -9,7 +9,7 @@ from showdown import equity
 from showdown.cards import format_card
 from showdown.history.allin import (
     SEED,
-    _headsup_shares,
+    _batched_shares,
     allin_ev,
     allin_evs,
     forget_shares,
@@ -27,15 +27,22 @@ def _text(cards: list[int]) -> str:
 
 
 def _matchups() -> list[tuple[str, tuple[str, ...], str, str]]:
-    """Random heads-up matchups before the flop, on the flop and on the turn, and some
-    that tie often (the board plays, the same hand in two suits)."""
+    """Random heads-up matchups before the flop, on the flop and on the turn, three to
+    five hands on the flop and the turn, and some that tie often (the board plays, the
+    same hand in two suits)."""
     rng = np.random.default_rng(20261202)
     keys = []
     for board in (0, 3, 3, 4, 4):
         for _ in range(8):
             hands, cards = _deal(rng, 2, board)
             keys.append(("holdem", (_text(hands[0]), _text(hands[1])), _text(cards), ""))
+    for players, board in ((3, 3), (3, 4), (4, 3), (5, 4)):
+        for _ in range(4):
+            hands, cards = _deal(rng, players, board)
+            keys.append(("holdem", tuple(_text(hand) for hand in hands), _text(cards), ""))
     keys += [
+        ("holdem", ("2c3d", "2h3s", "4c5d"), "AsKsQsJs", ""),
+        ("holdem", ("2c3d", "2h3s", "4c2d"), "AhKsQsJs", ""),
         ("holdem", ("AsKd", "AhKc"), "", ""),
         ("holdem", ("2c3d", "2h3s"), "AsKsQs", ""),
         ("holdem", ("2c3d", "4h2s"), "AsKsQsJs", ""),
@@ -44,9 +51,9 @@ def _matchups() -> list[tuple[str, tuple[str, ...], str, str]]:
     return keys
 
 
-def test_headsup_shares_are_the_equity_engines_to_the_last_bit():
+def test_batched_shares_are_the_equity_engines_to_the_last_bit():
     keys = _matchups()
-    found = _headsup_shares(keys)
+    found = _batched_shares(keys)
     assert set(found) == set(keys)
     for key in keys:
         game, holdings, board, _ = key
@@ -92,7 +99,7 @@ def test_the_engine_prices_them_without_the_preflop_table(monkeypatch):
 
     key = ("holdem", ("AsAd", "KsKd"), "", "")
     monkeypatch.setattr(preflop_table, "load_table", lambda: None)
-    assert _headsup_shares([key]) == {}
+    assert _batched_shares([key]) == {}
     forget_shares()
     spot = AllInSpot("preflop", [], [[51, 50], [47, 46]], [100, 100], 0, [True, True])
     assert allin_evs([(spot, "holdem", 0)])[0].equity[0] == pytest.approx(0.82, abs=0.01)

@@ -32,6 +32,7 @@ Examples
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -171,80 +172,104 @@ def allin_ev(spot: AllInSpot, game: str, *, rake: int = 0) -> AllInEV:
 def allin_evs(spots: Sequence[tuple[AllInSpot, str, int]]) -> list[AllInEV]:
     """:func:`allin_ev` of each ``(spot, game, rake)``: the same answers, faster for many.
 
-    The pots of every spot contested by two hold'em hands are worked out together
-    first: each distinct matchup once, before the flop from the equity engine's
-    table of every heads-up preflop matchup, on the flop and the turn by one
-    compiled pass over the boards to come. Their counts are exact integers (wins,
-    and ties worth half), so ``(wins + ties / 2) / boards`` is what the equity
-    engine's sum of pot shares over its deals gives, to the last bit. Other pots
-    (three or more hands, other games, the table unavailable) go to the engine.
+    The hold'em pots of every spot are worked out together first, each distinct
+    matchup once: heads-up before the flop from the equity engine's table of every
+    heads-up preflop matchup; on the flop and the turn, however many players, by
+    one compiled pass over the boards to come. Both give exact counts of the
+    boards each hand won alone or shared, laid out as the engine's counters, and
+    the equities are made of them as the engine makes its own (heads-up:
+    ``(won + tied / 2) / boards``, exact until the one division), so they are the
+    engine's to the last bit. Other pots (three or more hands before the flop,
+    other games, the table unavailable) go to the engine.
     """
-    wanted: dict[tuple[str, tuple[str, ...], str, str], tuple[str, ...]] = {}
+    wanted: dict[tuple[str, tuple[str, ...], str, str], None] = {}
     for spot, game, _ in spots:
         if game != "holdem" or len(spot.board) not in (0, 3, 4):
             continue
         board = _text(spot.board)
         for pot in side_pots(spot.wagers, spot.live, dead=spot.dead):
-            if len(pot.eligible) == 2:
-                pair = tuple(_holding(spot, seat) for seat in pot.eligible)
-                key = (game, pair, board, "")
+            if len(pot.eligible) == 2 or (len(pot.eligible) > 2 and board):
+                key = (game, tuple(_holding(spot, seat) for seat in pot.eligible), board, "")
                 if key not in _SHARES:
-                    wanted[key] = pair
+                    wanted[key] = None
     if wanted:
-        for key, value in _headsup_shares(list(wanted)).items():
+        for key, value in _batched_shares(list(wanted)).items():
             _remember(key, value)
     return [allin_ev(spot, game, rake=rake) for spot, game, rake in spots]
 
 
-def _headsup_shares(
+def _batched_shares(
     keys: list[tuple[str, tuple[str, ...], str, str]],
 ) -> dict[tuple[str, tuple[str, ...], str, str], tuple[tuple[float, ...], bool]]:
-    """The shares of heads-up hold'em matchups (keys of :data:`_SHARES`), all at once."""
+    """The shares of hold'em matchups (keys of :data:`_SHARES`: heads-up before the
+    flop, any number of hands on the flop and the turn), all at once."""
+    import numpy as np
+
+    found: dict[tuple[str, tuple[str, ...], str, str], tuple[tuple[float, ...], bool]] = {}
+    preflop = [key for key in keys if not key[2] and len(key[1]) == 2]
+    if preflop:
+        found.update(_preflop_shares(preflop))
+    later = [key for key in keys if len(key[2]) in (6, 8)]
+    if not later:
+        return found
+    from showdown.cards import parse_cards
+    from showdown.equity._scoring import pot_equity, pots_won
+    from showdown.evaluator import get_tables
+
+    from ._allin_kernels import board_counts
+
+    width = max(len(key[1]) for key in later)
+    hands = np.zeros((len(later), width, 2), np.uint8)
+    players = np.zeros(len(later), np.int64)
+    boards = np.zeros((len(later), 5), np.uint8)
+    sizes = np.zeros(len(later), np.int64)
+    for row, (_, holdings, board, _) in enumerate(later):
+        players[row] = len(holdings)
+        for seat, text in enumerate(holdings):
+            hands[row, seat] = parse_cards(text)
+        cards = parse_cards(board)
+        boards[row, : len(cards)] = cards
+        sizes[row] = len(cards)
+    counts = np.zeros((len(later), width, width + 1), np.int64)
+    board_counts(hands, players, boards, sizes, get_tables(), counts)
+    for row, key in enumerate(later):
+        n = int(players[row])
+        boards_dealt = math.comb(52 - 2 * n - int(sizes[row]), 5 - int(sizes[row]))
+        if n == 2:
+            # Boards won alone by each hand, and boards shared (the same for both).
+            wins_one, wins_two = float(counts[row, 0, 1]), float(counts[row, 1, 1])
+            ties, total = float(counts[row, 0, 2]), float(boards_dealt)
+            found[key] = ((wins_one + 0.5 * ties) / total, (wins_two + 0.5 * ties) / total), True
+        else:
+            # The engine's counters: whole pots in part 0, no halves in a high-only game.
+            engine = np.zeros((n, 3, n + 1), np.int64)
+            engine[:, 0, :] = counts[row, :n, : n + 1]
+            shares = pot_equity(pots_won(engine), boards_dealt)
+            found[key] = tuple(float(value) for value in shares), True
+    return found
+
+
+def _preflop_shares(
+    keys: list[tuple[str, tuple[str, ...], str, str]],
+) -> dict[tuple[str, tuple[str, ...], str, str], tuple[tuple[float, ...], bool]]:
+    """Heads-up preflop shares from the engine's table (none when it is unavailable)."""
     import numpy as np
 
     from showdown.cards import parse_cards
     from showdown.equity._table_kernels import table_sums
     from showdown.equity.preflop_table import BOARDS, load_table
-    from showdown.evaluator import get_tables
 
-    from ._allin_kernels import headsup_board_counts
-
+    table = load_table()
+    if table is None:  # the engine computes them (the same answers, slower)
+        return {}
+    codes, rows = table
     hands = np.array([[parse_cards(text) for text in key[1]] for key in keys], np.uint8)
-    counts = np.zeros((len(keys), 3), np.int64)
-    boards_of = np.zeros(len(keys), np.int64)
-    preflop = np.array([key[2] == "" for key in keys])
+    sums = np.zeros((len(keys), rows.shape[1]), np.int64)
+    missing = table_sums(hands, np.arange(len(keys)), codes, rows, sums)
+    if missing:  # a table that lacks a matchup: the engine prices them all
+        return {}
     found: dict[tuple[str, tuple[str, ...], str, str], tuple[tuple[float, ...], bool]] = {}
-    if preflop.any():
-        table = load_table()
-        if table is None:  # the engine computes them (the same answers, slower)
-            preflop[:] = False
-        else:
-            codes, rows = table
-            rows_wanted = np.flatnonzero(preflop)
-            sums = np.zeros((len(rows_wanted), rows.shape[1]), np.int64)
-            missing = table_sums(
-                np.ascontiguousarray(hands[rows_wanted]),
-                np.arange(len(rows_wanted)), codes, rows, sums,
-            )  # fmt: skip
-            assert missing == 0, "a heads-up matchup is missing from the preflop table"
-            counts[rows_wanted] = sums[:, :3]
-            boards_of[rows_wanted] = BOARDS
-    later = np.flatnonzero(np.array([len(key[2]) in (6, 8) for key in keys]))
-    if len(later):
-        boards = np.zeros((len(later), 5), np.uint8)
-        sizes = np.zeros(len(later), np.int64)
-        for row, index in enumerate(later.tolist()):
-            cards = parse_cards(keys[index][2])
-            boards[row, : len(cards)] = cards
-            sizes[row] = len(cards)
-        later_counts = np.zeros((len(later), 3), np.int64)
-        headsup_board_counts(np.ascontiguousarray(hands[later]), boards, sizes, get_tables(),
-                             later_counts)  # fmt: skip
-        counts[later] = later_counts
-        boards_of[later] = np.where(sizes == 3, 990, 44)
-    for index, key in enumerate(keys):
-        if boards_of[index]:
-            wins_one, wins_two, ties = (float(value) for value in counts[index])
-            total = float(boards_of[index])
-            found[key] = ((wins_one + 0.5 * ties) / total, (wins_two + 0.5 * ties) / total), True
+    for key, (wins_one, wins_two, ties) in zip(keys, sums[:, :3].tolist(), strict=True):
+        total = float(BOARDS)
+        found[key] = ((wins_one + 0.5 * ties) / total, (wins_two + 0.5 * ties) / total), True
     return found
