@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+
 import numpy as np
 import pytest
 
@@ -103,3 +105,49 @@ def test_the_engine_prices_them_without_the_preflop_table(monkeypatch):
     forget_shares()
     spot = AllInSpot("preflop", [], [[51, 50], [47, 46]], [100, 100], 0, [True, True])
     assert allin_evs([(spot, "holdem", 0)])[0].equity[0] == pytest.approx(0.82, abs=0.01)
+
+
+def test_analysis_prices_blocks_of_hands_as_hand_by_hand(tmp_path, monkeypatch):
+    """analyze() prices the all-ins of a block of hands together: the frames are those of
+    pricing each hand alone with allin_ev, whatever the block size; a store is the same."""
+    pd = pytest.importorskip("pandas")
+    from showdown.history import analyze
+    from showdown.history.store import write_store
+
+    from .helpers import phh
+
+    hands = [
+        phh(["d dh p1 AsAd", "d dh p2 KsKd", "p2 cbr 100", "p1 cc", "d db 2c3c4c", "d db Kh",
+             "d db 9s"], [100, 100], extra="winnings = [197, 0]\n"),
+        phh(["d dh p1 AhAc", "d dh p2 KhKc", "d dh p3 QhQc", "p3 cbr 150", "p1 cc", "p2 cc",
+             "d db 2s7d9c", "d db 3s", "d db 4d"], [50, 150, 150], blinds=[1, 2, 0]),
+        phh(["d dh p1 AsKs", "d dh p2 QhQd", "d dh p3 JcTc", "p3 cc", "p1 cc", "p2 cc",
+             "d db 2s7s9h", "p1 cbr 40", "p2 cbr 98", "p3 cc", "p1 cc", "d db 3d", "d db 4c"],
+            [100, 100, 100], blinds=[1, 2, 0]),
+        phh(["d dh p1 AsKs", "d dh p2 QhQd", "p2 cc", "p1 cc", "d db 2s7s9h", "p1 cc", "p2 cc",
+             "d db 3d", "p1 cbr 98", "p2 cc", "d db 4c"], [100, 100]),
+        phh(["d dh p1 ????", "d dh p2 ????", "p2 cbr 6", "p1 f"], [100, 100]),
+    ]  # fmt: skip
+    # The module, not the function of the same name that the package exports.
+    analyze_module = importlib.import_module("showdown.history.analyze")
+    path = tmp_path / "hands.phhs"
+    path.write_text("".join(f"[{k}]\n{text}\n" for k, text in enumerate(hands * 3, start=1)))
+    forget_shares()
+    batched = analyze(path)
+    assert batched.counts["adjusted"] == 12 and set(batched.hands["all_in_street"].dropna()) == {
+        "preflop", "flop", "turn"}  # fmt: skip
+    monkeypatch.setattr(analyze_module, "BLOCK_HANDS", 2)
+    forget_shares()
+    small_blocks = analyze(path)
+    monkeypatch.setattr(
+        analyze_module,
+        "allin_evs",
+        lambda spots: [allin_ev(spot, game, rake=rake) for spot, game, rake in spots],
+    )
+    forget_shares()
+    one_by_one = analyze(path)
+    write_store(path, tmp_path / "store")
+    for other in (small_blocks, one_by_one, analyze(tmp_path / "store")):
+        pd.testing.assert_frame_equal(other.hands, batched.hands, check_exact=True)
+        pd.testing.assert_frame_equal(other.players, batched.players, check_exact=True)
+        assert other.counts == batched.counts
