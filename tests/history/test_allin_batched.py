@@ -18,6 +18,8 @@ from showdown.history.allin import (
 )
 from showdown.history.replayed import AllInSpot
 
+from .helpers import DATASET, SHARED
+
 
 def _deal(rng: np.random.Generator, players: int, board: int) -> tuple[list[list[int]], list[int]]:
     cards = [int(card) for card in rng.permutation(52)[: 2 * players + board]]
@@ -151,3 +153,38 @@ def test_analysis_prices_blocks_of_hands_as_hand_by_hand(tmp_path, monkeypatch):
         pd.testing.assert_frame_equal(other.hands, batched.hands, check_exact=True)
         pd.testing.assert_frame_equal(other.players, batched.players, check_exact=True)
         assert other.counts == batched.counts
+
+
+@pytest.mark.parametrize(
+    "sample",
+    [
+        pytest.param(DATASET, id="dataset-sample"),
+        pytest.param(SHARED / "phh-sample", id="phh-sample", marks=pytest.mark.slow),
+    ],
+)
+def test_samples_priced_in_blocks_are_priced_hand_by_hand(sample, monkeypatch):
+    """The real samples (every variant of the PHH sample): the batched all-in EV changes
+    no frame, counts or skipped hand."""
+    pd = pytest.importorskip("pandas")
+    if not sample.is_dir():
+        pytest.skip("the sample is not present")
+    import warnings
+
+    from showdown.history import analyze
+
+    analyze_module = importlib.import_module("showdown.history.analyze")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        forget_shares()
+        batched = analyze(sample)
+        monkeypatch.setattr(
+            analyze_module,
+            "allin_evs",
+            lambda spots: [allin_ev(spot, game, rake=rake) for spot, game, rake in spots],
+        )
+        forget_shares()
+        alone = analyze(sample)
+    assert batched.counts["adjusted"] > 0
+    pd.testing.assert_frame_equal(alone.hands, batched.hands, check_exact=True)
+    pd.testing.assert_frame_equal(alone.players, batched.players, check_exact=True)
+    assert alone.counts == batched.counts and alone.bad == batched.bad
