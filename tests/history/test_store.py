@@ -156,9 +156,14 @@ def test_player_statistics_of_stores_read_only_their_columns(tmp_path, text_hand
         )
         assert len(whole_reads) == 2
         whole_reads.clear()
-    frame, _, _ = store_module.read_store_columns(tmp_path / "one", PLAYER_INPUTS)
-    assert list(frame.columns) == list(PLAYER_INPUTS)
-    with pytest.raises(ValueError, match="keeps no column 'source'"):
-        store_module.read_store_columns(tmp_path / "one", ("player", "source"))
+    # The arrays are the whole frame's columns, row for row.
+    frame, _, _ = read_whole(tmp_path / "two")
+    names, codes, columns, adjusted, counts, bad = store_module.read_store_players(tmp_path / "two")
+    assert list(names[codes]) == list(frame["player"])
+    assert list(adjusted) == list(frame["all_in"] == "adjusted")
+    assert set(columns) == set(PLAYER_INPUTS) - {"player", "all_in"}
+    for name, values in columns.items():
+        assert values.tolist() == frame[name].tolist()
+    assert counts["hands_analysed"] == 4 and len(bad) == 2
     with pytest.raises(ValueError, match="'P7' is in none of the hands"):
         analyze(stores, "P7")

@@ -23,6 +23,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import math
 import warnings
 from collections.abc import Callable, Iterable, Iterator
@@ -47,7 +48,7 @@ from .reader import (
     is_store,
 )
 from .replayed import COUNTER_NAMES, HandFacts, hand_facts
-from .stats import PLAYER_INPUTS, player_frame
+from .stats import player_frame, player_frame_of
 
 __all__ = ["CATEGORY_COLUMNS", "HAND_COLUMNS", "Analysis", "FilePart", "analyze", "file_part"]
 
@@ -299,45 +300,65 @@ def _stores_analysis(
     files: list[Path], player: str | None, progress: Callable[[int, int], object] | None
 ) -> Analysis:
     """The analysis of hand stores alone: the per-player frame from the columns it is
-    made of; the per-hand frame read whole only when asked for (the same frames as
-    :func:`_combine` gives: it is what reads them then)."""
-    import pandas as pd
+    made of, as arrays; the per-hand frame read whole only when asked for (the same
+    frames as :func:`_combine` gives: it is what reads them then)."""
+    import numpy as np
 
-    from .store import read_store_columns
+    from .store import read_store_players
 
     counts = dict.fromkeys(("files", "hands_read", "hands_analysed", "hands_skipped",
                             "adjusted", "sampled", *NOT_ADJUSTED), 0)  # fmt: skip
-    frames, bad = [], []
+    bad: list[BadHand] = []
+    names: dict[str, int] = {}  # every store's players, one code each
+    parts: list[tuple[Any, dict[str, Any], Any]] = []
     for done, path in enumerate(files, start=1):
-        frame, stored_counts, stored_bad = read_store_columns(path, PLAYER_INPUTS)
-        frames.append(frame)
+        stored_names, codes, columns, adjusted, stored_counts, stored_bad = read_store_players(path)
+        lookup = np.array([names.setdefault(str(name), len(names)) for name in stored_names],
+                          dtype=np.int64)  # fmt: skip
+        parts.append((lookup[codes] if len(codes) else codes, columns, adjusted))
         bad += stored_bad
         for key in counts:
             counts[key] += stored_counts[key]
         if progress is not None:
             progress(done, len(files))
     counts["hands_skipped"] = len(bad)  # as the text path counts them: the hands listed
-    frame = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
+    codes, columns, adjusted = parts[0]
+    if len(parts) > 1:  # (one store: its arrays as they are, not copied)
+        codes = np.concatenate([part[0] for part in parts])
+        adjusted = np.concatenate([part[2] for part in parts])
+        columns = {name: np.concatenate([part[1][name] for part in parts]) for name in columns}
+    all_names = np.array(list(names), dtype=object)
     if player is not None:
-        frame = frame[_player_rows(frame, player)].reset_index(drop=True)
+        rows = codes == names.get(player, -1)
+        if not rows.any():
+            raise _missing_player(player, set(all_names[np.unique(codes)]))
+        codes, adjusted = codes[rows], adjusted[rows]
+        columns = {name: values[rows] for name, values in columns.items()}
+    load_hands = functools.partial(_stored_hands, [str(path) for path in files], player)
+    players = player_frame_of(codes, all_names, columns, adjusted)
+    return Analysis(players, None, counts, bad, load_hands=load_hands)
 
-    def load_hands() -> Any:
-        parts = (file_part(False, str(path)) for path in files)
-        return _combine(parts, len(files), player, None).hands
 
-    return Analysis(player_frame(frame), None, counts, bad, load_hands=load_hands)
+def _stored_hands(files: list[str], player: str | None) -> Any:
+    """The per-hand frame of hand stores, as :func:`_combine` puts it together."""
+    parts = (file_part(False, name) for name in files)
+    return _combine(parts, len(files), player, None).hands
 
 
 def _player_rows(frame: Any, player: str) -> Any:
     """The rows of ``player`` (raises naming the close names when he has none)."""
     rows = frame["player"] == player
     if not rows.any():
-        import difflib
-
-        close = difflib.get_close_matches(player, sorted(set(frame["player"])), n=3)
-        hint = f"; close names: {', '.join(close)}" if close else ""
-        raise InputError(f"{player!r} is in none of the hands{hint}", parameter="player")
+        raise _missing_player(player, set(frame["player"]))
     return rows
+
+
+def _missing_player(player: str, present: set[Any]) -> InputError:
+    import difflib
+
+    close = difflib.get_close_matches(player, sorted(present), n=3)
+    hint = f"; close names: {', '.join(close)}" if close else ""
+    return InputError(f"{player!r} is in none of the hands{hint}", parameter="player")
 
 
 def _categories(column: Any) -> Any:

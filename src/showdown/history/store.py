@@ -41,13 +41,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from showdown.errors import InputError
 from showdown.simulator.phh import HandHistory
 
 from .reader import STORE_MANIFEST, BadHand, PathsLike, ReadReport, expand_paths
 
 __all__ = [
-    "FORMAT", "VERSION", "read_store", "read_store_columns", "store_histories", "write_store",
+    "FORMAT", "VERSION", "read_store", "read_store_players", "store_histories", "write_store",
 ]  # fmt: skip
 
 #: The manifest's ``format``; :data:`VERSION` changes whenever the tables do.
@@ -423,39 +422,53 @@ def read_store(path: str | os.PathLike[str]) -> tuple[Any, dict[str, int], list[
     return frame, counts, bad
 
 
-def read_store_columns(
-    path: str | os.PathLike[str], columns: tuple[str, ...]
-) -> tuple[Any, dict[str, int], list[BadHand]]:
-    """Some columns of the per-hand frame kept in a hand store, the counts and the skipped
-    hands: what :func:`read_store` gives, reading only ``columns`` (of ``seats.parquet``).
+def read_store_players(path: str | os.PathLike[str]) -> tuple[Any, ...]:
+    """What the per-player frame is made of, read from a hand store's columns as arrays.
 
-    The values are those of :func:`read_store`'s frame (text columns as categoricals);
-    the per-player statistics need a third of the columns, so a store is summed up
-    without reading (or decompressing) the rest.
+    Returns ``(names, codes, columns, adjusted, counts, bad)``: the store's player
+    names, each row's code into them, the other columns of
+    :data:`~showdown.history.stats.PLAYER_INPUTS` (numpy arrays), whether each row's
+    all-in was adjusted, the counts and the skipped hands. The rows are those of
+    :func:`read_store`'s frame, in its order (the names may include some no row has).
 
     Raises
     ------
     ValueError
-        When ``path`` is not a readable hand store of this version
-        (:class:`~showdown.errors.InputError` naming ``columns`` for a column the store
-        does not keep per seat).
+        When ``path`` is not a readable hand store of this version.
     """
+    import numpy as np
+
+    from .stats import PLAYER_INPUTS
+
     store = Path(path)
     manifest = _manifest(store)
-    from .analyze import CATEGORY_COLUMNS
+    table = _table(store, "seats", ("player", "all_in"), columns=list(PLAYER_INPUTS))
+    # One dictionary for every chunk, so the codes of all chunks index the same names.
+    table = table.unify_dictionaries()
 
-    kept = _schemas()["seats"].names
-    unknown = [name for name in columns if name not in kept]
-    if unknown:
-        reason = f"{store}: seats.parquet keeps no column {unknown[0]!r}"
-        raise InputError(reason, parameter="columns")
-    dictionary = tuple(name for name in columns if name in CATEGORY_COLUMNS)
-    table = _table(store, "seats", dictionary, columns=list(columns))
-    frame = table.to_pandas(split_blocks=True, self_destruct=True)
+    def codes_of(name: str) -> tuple[Any, Any]:
+        chunks = table.column(name).chunks
+        if not chunks:
+            return np.empty(0, dtype=object), np.empty(0, np.int64)
+        names = chunks[0].dictionary.to_numpy(zero_copy_only=False).astype(object)
+        codes = [chunk.indices.fill_null(-1).to_numpy().astype(np.int64) for chunk in chunks]
+        return names, np.concatenate(codes)
+
+    names, codes = codes_of("player")
+    statuses, status_codes = codes_of("all_in")
+    adjusted_code = list(statuses).index("adjusted") if "adjusted" in list(statuses) else -2
+
+    def array(name: str) -> Any:
+        column = table.column(name)
+        if column.num_chunks == 1:  # numbers without nulls: arrow's buffer, not a copy
+            return column.chunk(0).to_numpy(zero_copy_only=False)
+        return column.to_numpy()
+
+    columns = {name: array(name) for name in PLAYER_INPUTS if name not in ("player", "all_in")}
     bad = [BadHand(item["file"], item["hand"], item["reason"])
            for item in _table(store, "skipped").to_pylist()]  # fmt: skip
     counts = {name: int(value) for name, value in manifest["counts"].items()}
-    return frame, counts, bad
+    return names, codes, columns, status_codes == adjusted_code, counts, bad
 
 
 def store_histories(path: str | os.PathLike[str], report: ReadReport | None = None
