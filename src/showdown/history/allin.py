@@ -32,15 +32,17 @@ Examples
 
 from __future__ import annotations
 
-import functools
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from showdown.cards import format_card
 from showdown.simulator.hand import UNKNOWN, side_pots
 
 from .replayed import AllInSpot
 
-__all__ = ["AllInEV", "allin_ev"]
+__all__ = ["AllInEV", "allin_ev", "allin_evs", "forget_shares"]
 
 #: Sampling seed: the same hand always gets the same EV, run after run.
 SEED = 20090701
@@ -90,7 +92,23 @@ def _dead(spot: AllInSpot, game: str) -> str:
     )
 
 
-@functools.lru_cache(maxsize=1 << 16)
+#: Shares remembered: ``(game, holdings, board, dead)`` -> ``(equities, exact)``.
+_SHARES: dict[tuple[str, tuple[str, ...], str, str], tuple[tuple[float, ...], bool]] = {}
+#: Most shares remembered (then forgotten all at once: memory stays flat).
+SHARES_KEPT = 1 << 16
+
+
+def forget_shares() -> None:
+    """Forget the remembered shares (a benchmark's way to time every spot)."""
+    _SHARES.clear()
+
+
+def _remember(key: tuple[str, tuple[str, ...], str, str], value: Any) -> None:
+    if len(_SHARES) >= SHARES_KEPT:
+        _SHARES.clear()
+    _SHARES[key] = value
+
+
 def _shares(
     game: str, holdings: tuple[str, ...], board: str, dead: str = ""
 ) -> tuple[tuple[float, ...], bool]:
@@ -99,12 +117,18 @@ def _shares(
     Remembered: the same all-in (AA against KK before the flop...) comes back often
     in a big history, and with the fixed seed the answer is the same every time.
     """
-    from showdown import equity  # loaded on first use: the numba kernels are heavy
+    key = (game, holdings, board, dead)
+    found = _SHARES.get(key)
+    if found is None:
+        from showdown import equity  # loaded on first use: the numba kernels are heavy
 
-    result = equity(
-        list(holdings), board=board or None, dead=dead or None, game=game, seed=SEED, threads=1
-    )
-    return tuple(float(value) for value in result.equity), bool(result.exact)
+        result = equity(
+            list(holdings), board=board or None, dead=dead or None, game=game, seed=SEED,
+            threads=1,
+        )  # fmt: skip
+        found = tuple(float(value) for value in result.equity), bool(result.exact)
+        _remember(key, found)
+    return found
 
 
 def allin_ev(spot: AllInSpot, game: str, *, rake: int = 0) -> AllInEV:
@@ -143,3 +167,109 @@ def allin_ev(spot: AllInSpot, game: str, *, rake: int = 0) -> AllInEV:
     kept = total - rake
     equities = [value / kept if kept else 0.0 for value in expected]
     return AllInEV(expected, equities, exact, len(pots))
+
+
+def allin_evs(spots: Sequence[tuple[AllInSpot, str, int]]) -> list[AllInEV]:
+    """:func:`allin_ev` of each ``(spot, game, rake)``: the same answers, faster for many.
+
+    The hold'em pots of every spot are worked out together first, each distinct
+    matchup once: heads-up before the flop from the equity engine's table of every
+    heads-up preflop matchup; on the flop and the turn, however many players, by
+    one compiled pass over the boards to come. Both give exact counts of the
+    boards each hand won alone or shared, laid out as the engine's counters, and
+    the equities are made of them as the engine makes its own (heads-up:
+    ``(won + tied / 2) / boards``, exact until the one division), so they are the
+    engine's to the last bit. Other pots (three or more hands before the flop,
+    other games, the table unavailable) go to the engine.
+    """
+    wanted: dict[tuple[str, tuple[str, ...], str, str], None] = {}
+    for spot, game, _ in spots:
+        if game != "holdem" or len(spot.board) not in (0, 3, 4):
+            continue
+        board = _text(spot.board)
+        for pot in side_pots(spot.wagers, spot.live, dead=spot.dead):
+            if len(pot.eligible) == 2 or (len(pot.eligible) > 2 and board):
+                key = (game, tuple(_holding(spot, seat) for seat in pot.eligible), board, "")
+                if key not in _SHARES:
+                    wanted[key] = None
+    if wanted:
+        for key, value in _batched_shares(list(wanted)).items():
+            _remember(key, value)
+    return [allin_ev(spot, game, rake=rake) for spot, game, rake in spots]
+
+
+def _batched_shares(
+    keys: list[tuple[str, tuple[str, ...], str, str]],
+) -> dict[tuple[str, tuple[str, ...], str, str], tuple[tuple[float, ...], bool]]:
+    """The shares of hold'em matchups (keys of :data:`_SHARES`: heads-up before the
+    flop, any number of hands on the flop and the turn), all at once."""
+    import numpy as np
+
+    found: dict[tuple[str, tuple[str, ...], str, str], tuple[tuple[float, ...], bool]] = {}
+    preflop = [key for key in keys if not key[2] and len(key[1]) == 2]
+    if preflop:
+        found.update(_preflop_shares(preflop))
+    later = [key for key in keys if len(key[2]) in (6, 8)]
+    if not later:
+        return found
+    from showdown.cards import parse_cards
+    from showdown.equity._scoring import pot_equity, pots_won
+    from showdown.evaluator import get_tables
+
+    from ._allin_kernels import board_counts
+
+    width = max(len(key[1]) for key in later)
+    hands = np.zeros((len(later), width, 2), np.uint8)
+    players = np.zeros(len(later), np.int64)
+    boards = np.zeros((len(later), 5), np.uint8)
+    sizes = np.zeros(len(later), np.int64)
+    for row, (_, holdings, board, _) in enumerate(later):
+        players[row] = len(holdings)
+        for seat, text in enumerate(holdings):
+            hands[row, seat] = parse_cards(text)
+        cards = parse_cards(board)
+        boards[row, : len(cards)] = cards
+        sizes[row] = len(cards)
+    counts = np.zeros((len(later), width, width + 1), np.int64)
+    board_counts(hands, players, boards, sizes, get_tables(), counts)
+    for row, key in enumerate(later):
+        n = int(players[row])
+        boards_dealt = math.comb(52 - 2 * n - int(sizes[row]), 5 - int(sizes[row]))
+        if n == 2:
+            # Boards won alone by each hand, and boards shared (the same for both).
+            wins_one, wins_two = float(counts[row, 0, 1]), float(counts[row, 1, 1])
+            ties, total = float(counts[row, 0, 2]), float(boards_dealt)
+            found[key] = ((wins_one + 0.5 * ties) / total, (wins_two + 0.5 * ties) / total), True
+        else:
+            # The engine's counters: whole pots in part 0, no halves in a high-only game.
+            engine = np.zeros((n, 3, n + 1), np.int64)
+            engine[:, 0, :] = counts[row, :n, : n + 1]
+            shares = pot_equity(pots_won(engine), boards_dealt)
+            found[key] = tuple(float(value) for value in shares), True
+    return found
+
+
+def _preflop_shares(
+    keys: list[tuple[str, tuple[str, ...], str, str]],
+) -> dict[tuple[str, tuple[str, ...], str, str], tuple[tuple[float, ...], bool]]:
+    """Heads-up preflop shares from the engine's table (none when it is unavailable)."""
+    import numpy as np
+
+    from showdown.cards import parse_cards
+    from showdown.equity._table_kernels import table_sums
+    from showdown.equity.preflop_table import BOARDS, load_table
+
+    table = load_table()
+    if table is None:  # the engine computes them (the same answers, slower)
+        return {}
+    codes, rows = table
+    hands = np.array([[parse_cards(text) for text in key[1]] for key in keys], np.uint8)
+    sums = np.zeros((len(keys), rows.shape[1]), np.int64)
+    missing = table_sums(hands, np.arange(len(keys)), codes, rows, sums)
+    if missing:  # a table that lacks a matchup: the engine prices them all
+        return {}
+    found: dict[tuple[str, tuple[str, ...], str, str], tuple[tuple[float, ...], bool]] = {}
+    for key, (wins_one, wins_two, ties) in zip(keys, sums[:, :3].tolist(), strict=True):
+        total = float(BOARDS)
+        found[key] = ((wins_one + 0.5 * ties) / total, (wins_two + 0.5 * ties) / total), True
+    return found

@@ -23,10 +23,11 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import math
 import warnings
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +35,7 @@ from showdown._tasks import DaskRunner, check_cluster_arguments, cluster_client
 from showdown.errors import InputError
 from showdown.simulator.phh import HandHistory
 
-from .allin import allin_ev
+from .allin import AllInEV, allin_ev, allin_evs
 from .ledger import light_facts
 from .reader import (
     BadHand,
@@ -47,7 +48,7 @@ from .reader import (
     is_store,
 )
 from .replayed import COUNTER_NAMES, HandFacts, hand_facts
-from .stats import player_frame
+from .stats import player_frame, player_frame_of
 
 __all__ = ["CATEGORY_COLUMNS", "HAND_COLUMNS", "Analysis", "FilePart", "analyze", "file_part"]
 
@@ -69,7 +70,6 @@ CATEGORY_COLUMNS = (
 NOT_ADJUSTED = ("river", "unknown_cards", "others_could_bet", "unsupported_game")
 
 
-@dataclass
 class Analysis:
     """What :func:`analyze` found.
 
@@ -79,17 +79,43 @@ class Analysis:
         One row per player (index ``player``): see :data:`~showdown.history.stats.PLAYER_COLUMNS`.
     hands
         One row per player and hand: see :data:`HAND_COLUMNS`. Amounts are in
-        the files' units; ``*_bb`` columns in big blinds of that hand.
+        the files' units; ``*_bb`` columns in big blinds of that hand. From hand
+        stores alone it is read when first asked for (the per-player frame needs a
+        third of its columns).
     counts
         Hands read, analysed, skipped; all-ins adjusted, and not adjusted by reason.
     bad
         The hands skipped, each with its file, hand number and reason.
     """
 
-    players: Any
-    hands: Any
-    counts: dict[str, int]
-    bad: list[BadHand] = field(default_factory=list)
+    def __init__(
+        self,
+        players: Any,
+        hands: Any,
+        counts: dict[str, int],
+        bad: list[BadHand] | None = None,
+        *,
+        load_hands: Callable[[], Any] | None = None,
+    ) -> None:
+        self.players = players
+        self._hands = hands
+        self._load_hands = load_hands
+        self.counts = counts
+        self.bad = [] if bad is None else bad
+
+    @property
+    def hands(self) -> Any:
+        """The per-hand frame (read on first use when it comes from hand stores)."""
+        if self._load_hands is not None:
+            self._hands, self._load_hands = self._load_hands(), None
+        return self._hands
+
+    @hands.setter
+    def hands(self, frame: Any) -> None:
+        self._hands, self._load_hands = frame, None
+
+    def __repr__(self) -> str:
+        return f"Analysis(players={len(self.players)}, counts={self.counts!r}, bad={len(self.bad)})"
 
     def plot(self, player: str, ax: Any = None) -> Any:
         """:func:`showdown.history.plot` of this analysis for ``player``."""
@@ -144,6 +170,8 @@ def analyze(
     files = expand_paths(paths)
     check_cluster_arguments(client, scheduler)
     if client is None and scheduler is None:
+        if all(is_store(path) for path in files):
+            return _stores_analysis(files, player, progress)
         parts: Iterable[FilePart] = (file_part(strict, str(path)) for path in files)
         return _combine(parts, len(files), player, progress)
     with cluster_client(client, scheduler) as connected:
@@ -188,10 +216,15 @@ def file_part(strict: bool, name: str) -> FilePart:
     analysed = 0
     # Bad hands are warned of where the parts are put together (on this machine).
     quiet = _QuietReport()
+    block: list[tuple[HandFacts, int]] = []
     for _, facts in each_hand(path, strict, quiet):
         if facts is not None:
             analysed += 1
-            add_rows(columns, facts, analysed, counts)
+            block.append((facts, analysed))
+            if len(block) >= BLOCK_HANDS:
+                add_block(columns, block, counts)
+                block = []
+    add_block(columns, block, counts)
     return FilePart(columns, None, analysed, counts, quiet, True)
 
 
@@ -252,13 +285,7 @@ def _combine(
         if not isinstance(frame[name].dtype, pd.CategoricalDtype) or len(frames) > 1:
             frame[name] = _categories(frame[name])
     if player is not None:
-        if player not in set(frame["player"]):
-            import difflib
-
-            close = difflib.get_close_matches(player, sorted(set(frame["player"])), n=3)
-            hint = f"; close names: {', '.join(close)}" if close else ""
-            raise InputError(f"{player!r} is in none of the hands{hint}", parameter="player")
-        frame = frame[frame["player"] == player].reset_index(drop=True)
+        frame = frame[_player_rows(frame, player)].reset_index(drop=True)
     summary = {
         "files": report.files,
         "hands_read": report.hands,
@@ -267,6 +294,71 @@ def _combine(
         **counts,
     }
     return Analysis(player_frame(frame), frame, summary, report.bad)
+
+
+def _stores_analysis(
+    files: list[Path], player: str | None, progress: Callable[[int, int], object] | None
+) -> Analysis:
+    """The analysis of hand stores alone: the per-player frame from the columns it is
+    made of, as arrays; the per-hand frame read whole only when asked for (the same
+    frames as :func:`_combine` gives: it is what reads them then)."""
+    import numpy as np
+
+    from .store import read_store_players
+
+    counts = dict.fromkeys(("files", "hands_read", "hands_analysed", "hands_skipped",
+                            "adjusted", "sampled", *NOT_ADJUSTED), 0)  # fmt: skip
+    bad: list[BadHand] = []
+    names: dict[str, int] = {}  # every store's players, one code each
+    parts: list[tuple[Any, dict[str, Any], Any]] = []
+    for done, path in enumerate(files, start=1):
+        stored_names, codes, columns, adjusted, stored_counts, stored_bad = read_store_players(path)
+        lookup = np.array([names.setdefault(str(name), len(names)) for name in stored_names],
+                          dtype=np.int64)  # fmt: skip
+        parts.append((lookup[codes] if len(codes) else codes, columns, adjusted))
+        bad += stored_bad
+        for key in counts:
+            counts[key] += stored_counts[key]
+        if progress is not None:
+            progress(done, len(files))
+    counts["hands_skipped"] = len(bad)  # as the text path counts them: the hands listed
+    codes, columns, adjusted = parts[0]
+    if len(parts) > 1:  # (one store: its arrays as they are, not copied)
+        codes = np.concatenate([part[0] for part in parts])
+        adjusted = np.concatenate([part[2] for part in parts])
+        columns = {name: np.concatenate([part[1][name] for part in parts]) for name in columns}
+    all_names = np.array(list(names), dtype=object)
+    if player is not None:
+        rows = codes == names.get(player, -1)
+        if not rows.any():
+            raise _missing_player(player, set(all_names[np.unique(codes)]))
+        codes, adjusted = codes[rows], adjusted[rows]
+        columns = {name: values[rows] for name, values in columns.items()}
+    load_hands = functools.partial(_stored_hands, [str(path) for path in files], player)
+    players = player_frame_of(codes, all_names, columns, adjusted)
+    return Analysis(players, None, counts, bad, load_hands=load_hands)
+
+
+def _stored_hands(files: list[str], player: str | None) -> Any:
+    """The per-hand frame of hand stores, as :func:`_combine` puts it together."""
+    parts = (file_part(False, name) for name in files)
+    return _combine(parts, len(files), player, None).hands
+
+
+def _player_rows(frame: Any, player: str) -> Any:
+    """The rows of ``player`` (raises naming the close names when he has none)."""
+    rows = frame["player"] == player
+    if not rows.any():
+        raise _missing_player(player, set(frame["player"]))
+    return rows
+
+
+def _missing_player(player: str, present: set[Any]) -> InputError:
+    import difflib
+
+    close = difflib.get_close_matches(player, sorted(present), n=3)
+    hint = f"; close names: {', '.join(close)}" if close else ""
+    return InputError(f"{player!r} is in none of the hands{hint}", parameter="player")
 
 
 def _categories(column: Any) -> Any:
@@ -301,11 +393,37 @@ def _hand_number(source: str, file: str) -> int | None:
     return int(tail[1:-1]) if tail.startswith("[") and tail.endswith("]") else None
 
 
+#: Hands analysed before their all-ins are priced together (:func:`add_block`): memory
+#: stays flat in the number of hands, and a block holds enough all-ins to share the work.
+BLOCK_HANDS = 4096
+
+
+def add_block(
+    columns: dict[str, list[Any]], block: list[tuple[HandFacts, int]], counts: dict[str, int]
+) -> None:
+    """Append the rows of a block of ``(facts, hand number)`` to ``columns``, their
+    all-ins priced together (:func:`~showdown.history.allin.allin_evs`: the answers
+    of :func:`~showdown.history.allin.allin_ev`, hand by hand)."""
+    spots = [
+        (facts.spot, facts.game, facts.rake)
+        for facts, _ in block
+        if facts.status == "candidate" and facts.spot is not None
+    ]
+    evs = iter(allin_evs(spots))
+    for facts, number in block:
+        ev = next(evs) if facts.status == "candidate" and facts.spot is not None else None
+        add_rows(columns, facts, number, counts, ev)
+
+
 def add_rows(
-    columns: dict[str, list[Any]], facts: Any, number: int, counts: dict[str, int]
+    columns: dict[str, list[Any]],
+    facts: Any,
+    number: int,
+    counts: dict[str, int],
+    ev: AllInEV | None = None,
 ) -> None:
     """Append the per-player rows of one hand to ``columns`` (one list per column),
-    with the adjustment when it applies."""
+    with the adjustment when it applies (``ev``: its all-in EV, when already known)."""
     n = len(facts.players)
     scale = facts.scale
     expected: list[float] | None = None
@@ -314,7 +432,8 @@ def add_rows(
     status = facts.status
     if status == "candidate":
         assert facts.spot is not None
-        ev = allin_ev(facts.spot, facts.game, rake=facts.rake)
+        if ev is None:
+            ev = allin_ev(facts.spot, facts.game, rake=facts.rake)
         expected, equities, exact = ev.expected, ev.equity, ev.exact
         status = "adjusted"
         counts["adjusted"] += 1

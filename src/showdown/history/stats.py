@@ -17,7 +17,7 @@ from showdown.simulator.results import bb_per_100_interval, seat_result
 
 from .replayed import COUNTER_NAMES
 
-__all__ = ["PLAYER_COLUMNS", "player_frame"]
+__all__ = ["PLAYER_COLUMNS", "PLAYER_INPUTS", "player_frame"]
 
 #: Columns of the per-player frame, in order (index: ``player``).
 PLAYER_COLUMNS = (
@@ -27,34 +27,59 @@ PLAYER_COLUMNS = (
     "vpip", "pfr", "three_bet", "aggression", "went_to_showdown", "won_at_showdown",
 )  # fmt: skip
 
+#: The per-hand columns the per-player frame is made of (a hand store reads only these).
+PLAYER_INPUTS = (
+    "player", "net", "net_bb", "ev_net", "ev_net_bb", "all_in",
+    *(name for name in COUNTER_NAMES if name != "hands"),
+)  # fmt: skip
+
 
 def player_frame(hands: Any) -> Any:
     """One row per player from the per-hand frame of :func:`~showdown.history.analyze`."""
     import numpy as np
     import pandas as pd
 
-    # Sums per player by bincount over the player codes: one pass per column.
     codes, names = pd.factorize(hands["player"], sort=False)
+    columns = {name: hands[name] for name in PLAYER_INPUTS if name not in ("player", "all_in")}
+    adjusted = np.asarray(hands["all_in"] == "adjusted")
+    return player_frame_of(codes, np.asarray(names, dtype=object), columns, adjusted)
+
+
+def player_frame_of(codes: Any, names: Any, columns: dict[str, Any], adjusted: Any) -> Any:
+    """:func:`player_frame` from the rows' player codes (into ``names``), the other
+    columns of :data:`PLAYER_INPUTS` and whether each row's all-in was adjusted.
+
+    Names no row has are left out (a hand store's dictionary may hold some).
+    """
+    import numpy as np
+    import pandas as pd
+
+    # Sums per player by bincount over the player codes: one pass per column.
     size = len(names)
 
     def total(values: Any) -> Any:
         return np.bincount(codes, weights=np.asarray(values, dtype=float), minlength=size)
 
-    net = np.asarray(hands["net"], dtype=float)
-    net_bb = np.asarray(hands["net_bb"], dtype=float)
-    ev_bb = np.asarray(hands["ev_net_bb"], dtype=float)
+    net = np.asarray(columns["net"], dtype=float)
+    net_bb = np.asarray(columns["net_bb"], dtype=float)
+    ev_bb = np.asarray(columns["ev_net_bb"], dtype=float)
+    hands = np.bincount(codes, minlength=size)
     columns = {
-        "hands": np.bincount(codes, minlength=size).astype(float),
+        "hands": hands.astype(float),
         "net": total(net),
-        "ev_net": total(hands["ev_net"]),
+        "ev_net": total(columns["ev_net"]),
         "net_bb": total(net_bb),
         "net_bb_squares": total(net_bb**2),
         "ev_bb": total(ev_bb),
         "ev_bb_squares": total(ev_bb**2),
-        "showdown_net": total(np.where(np.asarray(hands["showdowns"]) == 1, net, 0.0)),
-        "all_ins_adjusted": total(np.asarray(hands["all_in"] == "adjusted")),
-        **{name: total(hands[name]) for name in COUNTER_NAMES if name != "hands"},
+        "showdown_net": total(np.where(np.asarray(columns["showdowns"]) == 1, net, 0.0)),
+        "all_ins_adjusted": total(adjusted),
+        **{name: total(columns[name]) for name in COUNTER_NAMES if name != "hands"},
     }
+    present = hands > 0
+    if not present.all():
+        columns = {name: values[present] for name, values in columns.items()}
+        names = np.asarray(names, dtype=object)[present]
     sums = pd.DataFrame(columns, index=pd.Index(np.asarray(names, dtype=object)).astype(str))
     sums = sums.sort_index()
     rows = []

@@ -45,7 +45,9 @@ from showdown.simulator.phh import HandHistory
 
 from .reader import STORE_MANIFEST, BadHand, PathsLike, ReadReport, expand_paths
 
-__all__ = ["FORMAT", "VERSION", "read_store", "store_histories", "write_store"]
+__all__ = [
+    "FORMAT", "VERSION", "read_store", "read_store_players", "store_histories", "write_store",
+]  # fmt: skip
 
 #: The manifest's ``format``; :data:`VERSION` changes whenever the tables do.
 FORMAT = "showdown hand store"
@@ -239,7 +241,7 @@ def write_store(
     >>> analyze(folder / "store").players["net"].to_dict()
     {'p1': 1.0, 'p2': -1.0}
     """
-    from .analyze import HAND_COLUMNS, NOT_ADJUSTED, add_rows, each_hand
+    from .analyze import BLOCK_HANDS, HAND_COLUMNS, NOT_ADJUSTED, add_block, each_hand
 
     pyarrow = _pyarrow()
     target = Path(out)
@@ -253,15 +255,17 @@ def write_store(
     try:
         for done, path in enumerate(files, start=1):
             skipped_before = len(report.bad)
+            block: list[tuple[Any, int]] = []
             for history, facts in each_hand(path, strict, report):
                 number = None
                 if facts is not None:
                     analysed += 1
                     number = analysed
-                    rows: dict[str, list[Any]] = {name: [] for name in HAND_COLUMNS}
-                    add_rows(rows, facts, analysed, counts)
-                    writers["seats"].extend(rows)
+                    block.append((facts, number))
                 _add_hand(writers, history, number, str(path))
+                if len(block) >= BLOCK_HANDS:
+                    block = _add_seats(writers, block, counts, add_block, HAND_COLUMNS)
+            _add_seats(writers, block, counts, add_block, HAND_COLUMNS)
             if progress is not None:
                 progress(done, len(files))
             for bad in report.bad[skipped_before:]:
@@ -288,6 +292,22 @@ def write_store(
     }
     (target / STORE_MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
     return summary
+
+
+def _add_seats(
+    writers: dict[str, _Writer],
+    block: list[tuple[Any, int]],
+    counts: dict[str, int],
+    add_block: Callable[..., None],
+    columns: tuple[str, ...],
+) -> list[tuple[Any, int]]:
+    """Write the seats of a block of analysed hands (their all-ins priced together);
+    returns the next, empty block."""
+    if block:
+        rows: dict[str, list[Any]] = {name: [] for name in columns}
+        add_block(rows, block, counts)
+        writers["seats"].extend(rows)
+    return []
 
 
 def _prepare(target: Path, overwrite: bool) -> None:
@@ -400,6 +420,55 @@ def read_store(path: str | os.PathLike[str]) -> tuple[Any, dict[str, int], list[
     ]  # fmt: skip
     counts = {name: int(value) for name, value in manifest["counts"].items()}
     return frame, counts, bad
+
+
+def read_store_players(path: str | os.PathLike[str]) -> tuple[Any, ...]:
+    """What the per-player frame is made of, read from a hand store's columns as arrays.
+
+    Returns ``(names, codes, columns, adjusted, counts, bad)``: the store's player
+    names, each row's code into them, the other columns of
+    :data:`~showdown.history.stats.PLAYER_INPUTS` (numpy arrays), whether each row's
+    all-in was adjusted, the counts and the skipped hands. The rows are those of
+    :func:`read_store`'s frame, in its order (the names may include some no row has).
+
+    Raises
+    ------
+    ValueError
+        When ``path`` is not a readable hand store of this version.
+    """
+    import numpy as np
+
+    from .stats import PLAYER_INPUTS
+
+    store = Path(path)
+    manifest = _manifest(store)
+    table = _table(store, "seats", ("player", "all_in"), columns=list(PLAYER_INPUTS))
+    # One dictionary for every chunk, so the codes of all chunks index the same names.
+    table = table.unify_dictionaries()
+
+    def codes_of(name: str) -> tuple[Any, Any]:
+        chunks = table.column(name).chunks
+        if not chunks:
+            return np.empty(0, dtype=object), np.empty(0, np.int64)
+        names = chunks[0].dictionary.to_numpy(zero_copy_only=False).astype(object)
+        codes = [chunk.indices.fill_null(-1).to_numpy().astype(np.int64) for chunk in chunks]
+        return names, np.concatenate(codes)
+
+    names, codes = codes_of("player")
+    statuses, status_codes = codes_of("all_in")
+    adjusted_code = list(statuses).index("adjusted") if "adjusted" in list(statuses) else -2
+
+    def array(name: str) -> Any:
+        column = table.column(name)
+        if column.num_chunks == 1:  # numbers without nulls: arrow's buffer, not a copy
+            return column.chunk(0).to_numpy(zero_copy_only=False)
+        return column.to_numpy()
+
+    columns = {name: array(name) for name in PLAYER_INPUTS if name not in ("player", "all_in")}
+    bad = [BadHand(item["file"], item["hand"], item["reason"])
+           for item in _table(store, "skipped").to_pylist()]  # fmt: skip
+    counts = {name: int(value) for name, value in manifest["counts"].items()}
+    return names, codes, columns, status_codes == adjusted_code, counts, bad
 
 
 def store_histories(path: str | os.PathLike[str], report: ReadReport | None = None

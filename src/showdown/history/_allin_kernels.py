@@ -1,0 +1,85 @@
+"""Compiled counts of hold'em all-ins on the flop and the turn, many at once.
+
+One call counts, for every spot, the boards each known hand wins alone or
+shares with others, over every way of completing the board (990 boards on the
+flop heads-up, 44 on the turn). The counts are exact integers, laid out as the
+equity engine's counters (``counts[p, k]``: boards player ``p`` won as one of
+``k`` winners), so the equities made of them are the engine's to the last bit
+(``allin.py`` says why).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from showdown._jit import jit
+from showdown.evaluator._kernels import COLUMN_MASK_7, KEY_START, ROW_SHIFT_7, strength_of_key
+
+
+@jit
+def board_counts(hands, players, boards, board_sizes, tables, out):  # pragma: no cover - compiled
+    """Boards each player of each spot won as one of ``k`` winners, into ``out[s, p, k]``.
+
+    ``hands`` ``(S, P, 2)`` are the players' cards (the first ``players[s]`` rows of
+    spot ``s``), ``boards`` ``(S, 5)`` the board dealt so far (its first
+    ``board_sizes[s]`` cards: 3 or 4); ``out`` is ``(S, P, P + 1)``, zeros. Every card
+    is a valid, distinct code (the caller's spots come from replayed hands).
+    """
+    card_key, card_bit = tables.card_key, tables.card_bit
+    offsets, values, flush = tables.offsets7, tables.values7, tables.flush
+    width = hands.shape[1]
+    keys = np.zeros(width, np.uint64)
+    bits = np.zeros(width, np.uint64)
+    strengths = np.zeros(width, np.int64)
+    for spot in range(hands.shape[0]):
+        count = players[spot]
+        # Summed keys and or-ed bits of each hand with the board so far.
+        board_key = np.uint64(0)
+        board_bits = np.uint64(0)
+        dealt = np.uint64(0)
+        for position in range(board_sizes[spot]):
+            card = boards[spot, position]
+            board_key += card_key[card]
+            board_bits |= card_bit[card]
+            dealt |= np.uint64(1) << np.uint64(card)
+        for player in range(count):
+            keys[player] = KEY_START + board_key
+            bits[player] = board_bits
+            for position in range(2):
+                card = hands[spot, player, position]
+                keys[player] += card_key[card]
+                bits[player] |= card_bit[card]
+                dealt |= np.uint64(1) << np.uint64(card)
+        missing = 5 - board_sizes[spot]
+        for first in range(52):
+            if dealt & (np.uint64(1) << np.uint64(first)):
+                continue
+            # The turn: one card to come; the flop: every later card with it.
+            start = first + 1 if missing == 2 else 52
+            stop = 52 if missing == 2 else 53
+            for second in range(start, stop):
+                if second < 52 and dealt & (np.uint64(1) << np.uint64(second)):
+                    continue
+                extra_key = card_key[first]
+                extra_bits = card_bit[first]
+                if second < 52:
+                    extra_key += card_key[second]
+                    extra_bits |= card_bit[second]
+                best = np.int64(-1)
+                for player in range(count):
+                    strength = np.int64(
+                        strength_of_key(
+                            keys[player] + extra_key, bits[player] | extra_bits, offsets,
+                            values, flush, ROW_SHIFT_7, COLUMN_MASK_7,
+                        )
+                    )  # fmt: skip
+                    strengths[player] = strength
+                    if strength > best:
+                        best = strength
+                winners = 0
+                for player in range(count):
+                    if strengths[player] == best:
+                        winners += 1
+                for player in range(count):
+                    if strengths[player] == best:
+                        out[spot, player, winners] += 1
