@@ -136,9 +136,8 @@ def test_sampling_overlapping_ranges_redraws_clashing_deals_without_bias():
 
 
 def test_breakdowns_built_for_the_full_deck_refuse_short_deck():
-    from showdown.equity.analysis.by_card import runout_table
-
     from showdown.equity import range_stats
+    from showdown.equity.analysis.by_card import runout_table
 
     with pytest.raises(InputError, match="game: runouts are not counted for shortdeck"):
         runout_table(["AsKs", "QhQd"], "Qs7h6d", game="shortdeck")

@@ -256,8 +256,8 @@ def _preflop_shares(
     import numpy as np
 
     from showdown.cards import parse_cards
-    from showdown.equity._table_kernels import table_sums
-    from showdown.equity.preflop_table import BOARDS, load_table
+    from showdown.equity.exact._table_kernels import table_sums
+    from showdown.equity.exact.preflop_table import BOARDS, load_table
 
     table = load_table()
     if table is None:  # the engine computes them (the same answers, slower)
