@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..hand import Action, HandState
+from ..hand import COMPLETE, Action, HandState
 from ..phh import write_phh
 from ..rules import Stakes, Variant
 from .cards import HandCards, table_streams
@@ -67,7 +67,7 @@ def replay_hand(
     except ValueError as error:  # IllegalActionError is a ValueError
         raise RuntimeError(f"compiled hand {row} does not replay: {error}") from error
     finals = records.finals[row].tolist()
-    if state.status != "complete" or state.stacks != finals:
+    if state.status != COMPLETE or state.stacks != finals:
         raise RuntimeError(
             f"compiled hand {row} replays to {state.stacks} ({state.status}), "
             f"the kernel ended it at {finals}"

@@ -139,7 +139,7 @@ class DealingMixin(HandBase):
             raise IllegalActionError(
                 f"deal_hole: seat {seat} is due {count} cards, got {len(cards)}"
             )
-        cards = self._check_new_cards(cards, "deal_hole")
+        cards = self._check_new_cards(cards, Action.DEAL_HOLE)
         if self._draw_done:
             # The rule: discards are never dealt back to the player who threw them.
             own = self._discarded.get(seat, ()) if self._discarded else ()
@@ -177,7 +177,7 @@ class DealingMixin(HandBase):
                 raise IllegalActionError("deal_board: no board cards are due now")
         if len(cards) != count:
             raise IllegalActionError(f"deal_board: {count} board cards are due, got {len(cards)}")
-        cards = self._check_new_cards(cards, "deal_board")
+        cards = self._check_new_cards(cards, Action.DEAL_BOARD)
         if index >= 0:
             del self._pending_deals[index]
         self.board.extend(cards)

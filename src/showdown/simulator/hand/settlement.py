@@ -270,7 +270,7 @@ class ShowdownMixin(HandBase):
         known = [c for c in hand if c != UNKNOWN]
         if any(c not in cards for c in known):
             raise IllegalActionError(f"show: seat {seat} does not hold {cards}")
-        self._check_new_cards([c for c in cards if c not in known], "show")
+        self._check_new_cards([c for c in cards if c not in known], Action.SHOW)
         self.hole_cards[seat] = cards
 
     def muck(self, player: int | None = None) -> None:
