@@ -22,6 +22,7 @@ from .agents import (
 )
 from .hand import (
     UNKNOWN,
+    Action,
     HandState,
     IllegalActionError,
     LegalActions,
@@ -43,6 +44,7 @@ __all__ = [
     "TIMEOUT",
     "UNKNOWN",
     "VARIANTS_BY_PHH_CODE",
+    "Action",
     "AgentError",
     "CallingStation",
     "Disconnect",

@@ -8,9 +8,11 @@ decision (the same questions as :class:`~showdown.simulator.hand.HandState`:
 every sequence is a tuple, and nothing in it leads back to the hand) and the
 seat to act (the hand's seat numbering). It returns one of:
 
-- ``"fold"``, ``"check"``, ``"call"`` (``"check"`` and ``"call"`` both mean
-  check-or-call; ``"check"`` facing a bet is an error), ``"bring_in"``,
-  ``"complete"``;
+- an :class:`~showdown.simulator.hand.actions.Action` or its name:
+  ``"fold"``, ``"check"``, ``"call"`` (``"check"`` and ``"call"`` both mean
+  check-or-call; ``"check"`` facing a bet is an error; ``"check_call"`` is
+  ``"call"``), ``"bring_in"``, ``"complete"`` (the built-in agents return
+  members, which compare equal to their names);
 - an ``int``: bet or raise to that round total (like ``hand.bet_raise_to``);
 - at a draw, a tuple of the card codes to discard (``()`` stands pat);
 - :data:`TIMEOUT` (the player lets the clock run out) or a :class:`Disconnect`.
@@ -47,6 +49,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, Union
 
 from ..errors import InputError
 from .core import _agent_kernels as choices
+from .hand.actions import Action
 from .pushfold_agent import PushFoldAgent
 
 if TYPE_CHECKING:
@@ -57,6 +60,9 @@ HandLike: TypeAlias = "HandState | SeatView"
 
 # The agents' choices, shared with the compiled engine (plain Python here).
 _FOLD, _RAISE = choices.FOLD, choices.RAISE
+# The decisions, as members of the one vocabulary.
+_FOLD_ACTION, _CHECK, _CALL = Action.FOLD, Action.CHECK, Action.CALL
+_BRING_IN, _COMPLETE = Action.BRING_IN, Action.COMPLETE
 _draw_keep_mask = choices.draw_keep_mask.py_func
 _random_amount = choices.random_amount.py_func
 _random_brings_in = choices.random_brings_in.py_func
@@ -72,10 +78,10 @@ __all__ = [
     "CATEGORY_STRENGTH",
     "PREFLOP_SCORES",
     "TIMEOUT",
-    "Action",
     "Agent",
     "AgentError",
     "CallingStation",
+    "Decision",
     "Disconnect",
     "HandStrengthAgent",
     "RandomAgent",
@@ -149,11 +155,11 @@ class Disconnect:
         object.__setattr__(self, "reconnect_after", float(value))
 
 
-Action = Union[str, int, tuple[int, ...], _Timeout, Disconnect]  # noqa: UP007 (runtime alias)
-"""What an agent returns (see the module docstring)."""
+Decision = Union[str, int, tuple[int, ...], _Timeout, Disconnect]  # noqa: UP007 (runtime alias)
+"""What an agent returns (see the module docstring); an :class:`Action` is a ``str``."""
 
 Agent = Callable[[Any, int], Any]
-"""``agent(hand, seat) -> Action``; ``hand`` is a :class:`~showdown.simulator.hand.SeatView`
+"""``agent(hand, seat) -> Decision``; ``hand`` is a :class:`~showdown.simulator.hand.SeatView`
 at a table (built-in agents also accept a :class:`~showdown.simulator.hand.HandState`)."""
 
 
@@ -186,16 +192,14 @@ class RandomAgent:
         self._random = random.Random(seed).random
         self._rng = random.Random(None if seed is None else seed + 1)
 
-    def __call__(self, hand: HandLike, seat: int) -> Action:
+    def __call__(self, hand: HandLike, seat: int) -> Decision:
         if hand.status == "drawing":
             held = hand.hole_cards[seat]
             return tuple(self._rng.sample(held, _random_discard_count(self._random(), len(held))))
         if hand.bring_in_due:
             roll = self._random()
             return (
-                "bring_in"
-                if _random_brings_in(roll, hand.raise_bounds() is not None)
-                else "complete"
+                _BRING_IN if _random_brings_in(roll, hand.raise_bounds() is not None) else _COMPLETE
             )
         roll = self._random()
         facing = hand.to_call > 0
@@ -213,8 +217,8 @@ class RandomAgent:
                 pick = self._random() if coin >= 0.5 and not fixed else 0.0
                 return _random_amount(low, high, coin, pick, fixed)
         if intent == _FOLD:
-            return "fold"
-        return "call" if facing else "check"
+            return _FOLD_ACTION
+        return _CALL if facing else _CHECK
 
 
 class CallingStation:
@@ -225,17 +229,17 @@ class CallingStation:
     >>> from showdown.simulator import HandState, Stakes
     >>> hand = HandState("nlhe", Stakes.blinds(1, 2), [100, 100], seed=0)
     >>> CallingStation()(hand, hand.actor)
-    'call'
+    <Action.CALL: 'call'>
     """
 
     name = "call"
 
-    def __call__(self, hand: HandLike, seat: int) -> Action:
+    def __call__(self, hand: HandLike, seat: int) -> Decision:
         if hand.status == "drawing":
             return ()
         if hand.bring_in_due:
-            return "bring_in"
-        return "call"
+            return _BRING_IN
+        return _CALL
 
 
 # ---------------------------------------------------------------- hand strength
@@ -356,13 +360,13 @@ class HandStrengthAgent:
             strength = evaluator.evaluate(np.array(cards, np.uint8))
         return CATEGORY_STRENGTH[int(strength) >> 12]
 
-    def __call__(self, hand: HandLike, seat: int) -> Action:
+    def __call__(self, hand: HandLike, seat: int) -> Decision:
         if hand.status == "drawing":
             return self._discards(hand.hole_cards[seat])
         if hand.bring_in_due:
             value = self.strength(hand, seat)
             completes = _strength_completes(value, self.raise_at, hand.raise_bounds() is not None)
-            return "complete" if completes else "bring_in"
+            return _COMPLETE if completes else _BRING_IN
         value = self.strength(hand, seat)
         to_call = hand.to_call
         bounds = hand.raise_bounds()
@@ -374,8 +378,8 @@ class HandStrengthAgent:
         if intent == _RAISE:
             return amount
         if intent == _FOLD:
-            return "fold"
-        return "call" if to_call else "check"
+            return _FOLD_ACTION
+        return _CALL if to_call else _CHECK
 
     @staticmethod
     def _discards(held: Sequence[int]) -> tuple[int, ...]:

@@ -37,11 +37,13 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from .hand.actions import Action
+
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-    from .agents import Action, HandLike
+    from .agents import Decision, HandLike
 
 __all__ = ["PushFoldAgent"]
 
@@ -107,20 +109,20 @@ class PushFoldAgent:
 
     name = "pushfold"
 
-    def __call__(self, hand: HandLike, seat: int) -> Action:
+    def __call__(self, hand: HandLike, seat: int) -> Decision:
         # Outside hold'em it only keeps the game legal: stands pat, brings in, checks or folds.
         if hand.status == "drawing":
             return ()
         if hand.bring_in_due:
-            return "bring_in"
+            return Action.BRING_IN
         to_call = hand.to_call
         if hand.street_index != 0 or len(hand.hole_cards[seat]) != 2:
-            return "check" if to_call == 0 else "fold"
+            return Action.CHECK if to_call == 0 else Action.FOLD
         if to_call == 0:
-            return "check"
+            return Action.CHECK
         big_blind = hand.stakes.big_blind
         if big_blind <= 0:
-            return "fold"
+            return Action.FOLD
         cards = hand.hole_cards[seat]
         index = _class_index(int(cards[0]), int(cards[1]))
         three_handed = self._three_handed_spot(hand, seat)
@@ -134,9 +136,9 @@ class PushFoldAgent:
             facing_raise = hand.current_bet > big_blind
             frequency = call[index] if facing_raise else shove[index]
         if _uniform([int(card) for card in cards], spot) >= frequency:
-            return "fold"
+            return Action.FOLD
         bounds = hand.raise_bounds()
-        return "call" if bounds is None else bounds[1]
+        return Action.CALL if bounds is None else bounds[1]
 
     @staticmethod
     def _three_handed_spot(

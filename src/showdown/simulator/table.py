@@ -62,9 +62,13 @@ from .hand import (
     SeatView,
     settle_showdowns,
 )
+from .hand.actions import ACTION_NAMES, Action
 from .hand.guard import StateCopy
 from .rules import Stakes, Variant, get_variant
 from .timing import DEFAULT_TIME_LIMIT, TimeLimit, seconds, time_rules
+
+# The decisions the table's loop tells apart by identity.
+_ACTION, _FOLD, _CHECK, _CALL = Action, Action.FOLD, Action.CHECK, Action.CALL
 
 __all__ = [
     "DEFAULT_TIME_LIMIT",
@@ -380,13 +384,18 @@ class Table:
                 if clock() - start > total or action.__class__ is Disconnect:
                     action = self._late_or_disconnected(hand, seat, agent, start, action)
             try:
-                # Most frequent first: check/call, fold, then raises (type first: comparing
-                # an int with a string is slower than a type check).
+                # Most frequent first: check/call, fold, then raises (type first: a name is
+                # looked up only for a plain string or an Action).
                 kind = action.__class__
-                if kind is str and (action == "call" or action == "check"):
+                move = (
+                    ACTION_NAMES.get(action)  # type: ignore[call-overload]  # a str, by its type
+                    if kind is _ACTION or kind is str
+                    else None
+                )
+                if move is _CALL or move is _CHECK:
                     to_call = hand.to_call
                     if to_call:
-                        if action == "check":
+                        if move is _CHECK:
                             raise IllegalActionError("check: there is a bet to call")
                         calls[table_seat] += 1
                         if hand.street_index == 0:
@@ -394,7 +403,7 @@ class Table:
                     else:
                         checks[table_seat] += 1
                     hand.check_call()
-                elif kind is str and action == "fold":
+                elif move is _FOLD:
                     folds[table_seat] += 1
                     hand.fold()
                 elif kind is int:
@@ -405,18 +414,21 @@ class Table:
                 elif status == DRAWING and isinstance(action, (tuple, list, np.ndarray)):
                     hand.discard(_discard_cards(action))
                 else:
-                    self._rare_action(hand, table_seat, action)
+                    self._rare_action(hand, table_seat, action, move)
             except IllegalActionError as error:
                 raise IllegalActionError(
                     f"agent {self.names[table_seat]!r} at seat {table_seat}: {error}"
                 ) from None
 
-    def _rare_action(self, hand: HandState, table_seat: int, action: object) -> None:
-        if isinstance(action, str) and action.__class__ is not str:
-            action = str.__str__(action)  # a str subclass (an enum value): its plain text
-            if action in ("call", "check", "fold"):
-                self.counts["folds" if action == "fold" else "calls"][table_seat] += 1
-                hand.act(action)
+    def _rare_action(
+        self, hand: HandState, table_seat: int, action: object, move: Action | None
+    ) -> None:
+        if move is None and isinstance(action, str):
+            # Another str subclass (a user's enum value): its plain text names the action.
+            move = ACTION_NAMES.get(str.__str__(action))
+            if move is _CALL or move is _CHECK or move is _FOLD:
+                self.counts["folds" if move is _FOLD else "calls"][table_seat] += 1
+                hand.act(move)
                 return
         if action is TIMEOUT:
             self.counts["timeouts"][table_seat] += 1
@@ -425,11 +437,13 @@ class Table:
             self.counts["disconnects"][table_seat] += 1
             assert hand.actor is not None
             hand.disconnect(hand.actor)
-        elif isinstance(action, str) and action == "bring_in":
+        elif move is Action.BRING_IN:
             hand.bring_in()
-        elif isinstance(action, str) and action == "complete":
+        elif move is Action.COMPLETE:
             self.counts["bets"][table_seat] += 1
             hand.complete()
+        elif move is Action.BET or move is Action.RAISE:
+            raise IllegalActionError(f"{move}: return the raise-to total as an int")
         elif isinstance(action, (int, np.integer)) and not isinstance(action, bool):
             self.counts["bets"][table_seat] += 1
             hand.bet_raise_to(int(action))

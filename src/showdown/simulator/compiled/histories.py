@@ -26,12 +26,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..hand import HandState
+from ..hand import COMPLETE, Action, HandState
 from ..phh import write_phh
 from ..rules import Stakes, Variant
 from .cards import HandCards, table_streams
 from .engine import HandRecords
-from .layout import BET_RAISE, BRING_IN, CHECK_CALL, DISCARD, FOLD
 
 __all__ = ["HistoryWriter", "replay_hand"]
 
@@ -57,22 +56,18 @@ def replay_hand(
     )
     try:
         for seat, kind, amount, _, _ in records.actions_of(row):
-            if kind == DISCARD:
+            try:
+                action = Action.from_compiled(kind)
+            except ValueError as error:
+                raise ValueError(f"{error} of seat {seat}") from None
+            if action is Action.DISCARD:  # amount: a bit mask of the cards
                 state.discard([card for card in range(52) if amount >> card & 1])
-            elif kind == FOLD:
-                state.fold()
-            elif kind == CHECK_CALL:
-                state.check_call()
-            elif kind == BRING_IN:
-                state.bring_in()
-            elif kind == BET_RAISE:
-                state.bet_raise_to(amount)
-            else:
-                raise ValueError(f"unknown recorded action kind {kind} of seat {seat}")
+            else:  # amount: the raise-to total of a bet, raise or completion
+                state.act(action, amount)
     except ValueError as error:  # IllegalActionError is a ValueError
         raise RuntimeError(f"compiled hand {row} does not replay: {error}") from error
     finals = records.finals[row].tolist()
-    if state.status != "complete" or state.stacks != finals:
+    if state.status != COMPLETE or state.stacks != finals:
         raise RuntimeError(
             f"compiled hand {row} replays to {state.stacks} ({state.status}), "
             f"the kernel ended it at {finals}"

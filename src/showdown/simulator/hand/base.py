@@ -166,7 +166,7 @@ class HandBase:
     def street(self) -> str:
         """Name of the current street, ``"showdown"`` or ``"complete"``."""
         if self.status == COMPLETE:
-            return "complete"
+            return COMPLETE
         if self.street_index >= len(self.variant.streets):
             return "showdown"
         return self.variant.streets[self.street_index].name

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import core
-from .actions import IllegalActionError, LegalActions
+from .actions import BET_RAISE_TO, CHECK_CALL, PHH_CODES, Action, IllegalActionError, LegalActions
 from .base import BETTING, COMPLETE, DRAWING, SHOWDOWN, HandBase
 
 # The rules core as plain Python (bound once: these run on every decision).
@@ -28,6 +28,9 @@ _showing_rank = core.showing_rank.py_func
 _start_round = core.start_round.py_func
 _top_two_capacity = core.top_two_capacity.py_func
 _POT_LIMIT = core.POT_LIMIT
+# The action log's PHH codes, looked up once.
+_FOLD_CODE, _CALL_CODE = PHH_CODES[Action.FOLD], PHH_CODES[Action.CALL]
+_BRING_IN_CODE, _RAISE_CODE = PHH_CODES[Action.BRING_IN], PHH_CODES[Action.RAISE]
 
 
 class BettingMixin(HandBase):
@@ -264,7 +267,7 @@ class BettingMixin(HandBase):
 
     def fold(self, player: int | None = None) -> None:
         """Fold the hand of the player to act (``player`` is checked if given)."""
-        seat = self._require_turn(player, "fold")
+        seat = self._require_turn(player, Action.FOLD)
         if self._bring_in_pending:
             raise IllegalActionError("fold: the bring-in is a forced bet; bring in or complete")
         self.folded[seat] = True
@@ -272,7 +275,7 @@ class BettingMixin(HandBase):
         self._capacity = None
         self._needs_action[seat] = False
         if self.record:
-            self.log.append(("f", seat, None))
+            self.log.append((_FOLD_CODE, seat, None))
         if self._has_draw:
             self._muck.extend(self.hole_cards[seat])
         if self.folded.count(False) == 1:
@@ -285,7 +288,7 @@ class BettingMixin(HandBase):
         """Check, or call the current bet (all-in for less when short)."""
         seat = self.actor
         if self.status != BETTING or seat is None or (player is not None and player != seat):
-            seat = self._require_turn(player, "check_call")
+            seat = self._require_turn(player, CHECK_CALL)
         if self._bring_in_pending:
             raise IllegalActionError("check_call: the bring-in must be posted or completed first")
         to_call = self.current_bet - self.bets[seat]
@@ -301,12 +304,12 @@ class BettingMixin(HandBase):
         self._needs_action[seat] = False
         self._may_raise[seat] = False
         if self.record:
-            self.log.append(("cc", seat, None))
+            self.log.append((_CALL_CODE, seat, None))
         self._advance_from(seat, inclusive=False)
 
     def bring_in(self, player: int | None = None) -> None:
         """Post the stud bring-in (the lowest door card's forced bet)."""
-        seat = self._require_turn(player, "bring_in")
+        seat = self._require_turn(player, Action.BRING_IN)
         if not self._bring_in_pending:
             raise IllegalActionError("bring_in: no bring-in is due")
         self._bring_in_pending = False
@@ -314,12 +317,12 @@ class BettingMixin(HandBase):
         self.current_bet = max(self.current_bet, posted)
         _after_bring_in(seat, self.n, self.folded, self.all_in, self._needs_action)
         if self.record:
-            self.log.append(("pb", seat, None))
+            self.log.append((_BRING_IN_CODE, seat, None))
         self._advance_from(seat, inclusive=False)
 
     def complete(self, player: int | None = None) -> None:
         """Stud: complete the bring-in to the small bet."""
-        seat = self._require_turn(player, "complete")
+        seat = self._require_turn(player, Action.COMPLETE)
         if not (self._bring_in_pending or (self._full_bet == 0 and self.current_bet > 0)):
             raise IllegalActionError("complete: there is no bring-in to complete")
         self.bet_raise_to(min(self.stakes.small_bet, self.stacks[seat] + self.bets[seat]))
@@ -334,7 +337,7 @@ class BettingMixin(HandBase):
             not reopened by a short all-in), below the minimum, above the pot-limit
             maximum, or not the fixed-limit amount.
         """
-        seat = self._require_turn(player, "bet_raise_to")
+        seat = self._require_turn(player, BET_RAISE_TO)
         if isinstance(amount, bool) or not isinstance(amount, (int, np.integer)):
             raise IllegalActionError(f"bet_raise_to: amount must be an int, got {amount!r}")
         amount = int(amount)
@@ -382,7 +385,7 @@ class BettingMixin(HandBase):
             seat, self.n, self.folded, self.all_in, reopen, self._needs_action, self._may_raise
         )
         if self.record:
-            self.log.append(("cbr", seat, amount))
+            self.log.append((_RAISE_CODE, seat, amount))
         self._advance_from(seat, inclusive=False)
 
     def _capped(self) -> bool:

@@ -11,8 +11,12 @@ import numpy as np
 
 from ...cards import format_card
 from ..rules import Street
-from .actions import IllegalActionError
+from .actions import PHH_CODES, Action, IllegalActionError
 from .base import DEALING, DRAWING, UNKNOWN, HandBase
+
+# The action log's PHH codes.
+_DEAL_HOLE_CODE, _DEAL_BOARD_CODE = PHH_CODES[Action.DEAL_HOLE], PHH_CODES[Action.DEAL_BOARD]
+_DISCARD_CODE = PHH_CODES[Action.DISCARD]
 
 
 class DealingMixin(HandBase):
@@ -79,7 +83,7 @@ class DealingMixin(HandBase):
             flags = [False] * street.down + [True] * street.up
             self.up[seat].extend(flags[: len(cards)])
         if self.record:
-            self.log.append(("dh", seat, tuple(cards)))
+            self.log.append((_DEAL_HOLE_CODE, seat, tuple(cards)))
 
     def _deal_board_cards(self, count: int) -> None:
         cards = self._deck[self._next_card : self._next_card + count]
@@ -88,7 +92,7 @@ class DealingMixin(HandBase):
         self._next_card += count
         self.board.extend(cards)
         if self.record:
-            self.log.append(("db", -1, tuple(cards)))
+            self.log.append((_DEAL_BOARD_CODE, -1, tuple(cards)))
 
     def _check_new_cards(self, cards: Sequence[int], name: str) -> list[int]:
         known = [c for c in cards if c != UNKNOWN]
@@ -135,7 +139,7 @@ class DealingMixin(HandBase):
             raise IllegalActionError(
                 f"deal_hole: seat {seat} is due {count} cards, got {len(cards)}"
             )
-        cards = self._check_new_cards(cards, "deal_hole")
+        cards = self._check_new_cards(cards, Action.DEAL_HOLE)
         if self._draw_done:
             # The rule: discards are never dealt back to the player who threw them.
             own = self._discarded.get(seat, ()) if self._discarded else ()
@@ -149,7 +153,7 @@ class DealingMixin(HandBase):
         if self._draw_done:
             self.hole_cards[seat].extend(cards)
             if self.record:
-                self.log.append(("dh", seat, tuple(cards)))
+                self.log.append((_DEAL_HOLE_CODE, seat, tuple(cards)))
         else:
             self._give(seat, cards, self.variant.streets[self.street_index])
         if not self._pending_deals and self.status == DEALING:
@@ -173,12 +177,12 @@ class DealingMixin(HandBase):
                 raise IllegalActionError("deal_board: no board cards are due now")
         if len(cards) != count:
             raise IllegalActionError(f"deal_board: {count} board cards are due, got {len(cards)}")
-        cards = self._check_new_cards(cards, "deal_board")
+        cards = self._check_new_cards(cards, Action.DEAL_BOARD)
         if index >= 0:
             del self._pending_deals[index]
         self.board.extend(cards)
         if self.record:
-            self.log.append(("db", -1, tuple(cards)))
+            self.log.append((_DEAL_BOARD_CODE, -1, tuple(cards)))
         if not self._pending_deals and self.status == DEALING:
             self._after_dealing()
 
@@ -206,7 +210,7 @@ class DealingMixin(HandBase):
                 # A disconnected player stands pat.
                 self._draw_queue.pop(0)
                 if self.record:
-                    self.log.append(("sd", seat, ()))
+                    self.log.append((_DISCARD_CODE, seat, ()))
                 continue
             self.actor = seat
             return
@@ -246,7 +250,7 @@ class DealingMixin(HandBase):
         self._draw_queue.pop(0)
         self.discards[seat] = len(cards)
         if self.record:
-            self.log.append(("sd", seat, tuple(cards)))
+            self.log.append((_DISCARD_CODE, seat, tuple(cards)))
         if cards:
             if self.manual_dealing:
                 self._pending_deals.append((seat, len(cards)))
@@ -273,4 +277,4 @@ class DealingMixin(HandBase):
             self._next_card += 1
         self.hole_cards[seat].extend(drawn)
         if self.record:
-            self.log.append(("dh", seat, tuple(drawn)))
+            self.log.append((_DEAL_HOLE_CODE, seat, tuple(drawn)))

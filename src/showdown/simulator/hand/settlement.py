@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .. import core
-from .actions import IllegalActionError
+from .actions import PHH_CODES, Action, IllegalActionError
 from .base import COMPLETE, EVALUATING, SHOWDOWN, UNKNOWN, HandBase
 
 _button_order = core.button_order.py_func
@@ -36,6 +36,7 @@ _pay_pots = core.pay_pots.py_func
 _pot_levels = core.pot_levels.py_func
 _stud_order = core.stud_order.py_func
 _uncalled_bet = core.uncalled_bet.py_func
+_SHOW_CODE = PHH_CODES[Action.SHOW]  # the action log's code of a show or a muck
 
 if TYPE_CHECKING:
     from .state import HandState
@@ -235,7 +236,7 @@ class ShowdownMixin(HandBase):
         for seat in order:
             self.shown[seat] = True
             if self.record:
-                self.log.append(("sm", seat, tuple(self.hole_cards[seat])))
+                self.log.append((_SHOW_CODE, seat, tuple(self.hole_cards[seat])))
         self._evaluate_or_defer()
 
     def _may_muck(self, seat: int) -> bool:
@@ -246,14 +247,14 @@ class ShowdownMixin(HandBase):
 
     def show(self, player: int | None = None, cards: Sequence[int] | None = None) -> None:
         """Show the hand at the showdown (``cards`` fills in unknown cards when replaying)."""
-        seat = self._require_showdown(player, "show")
+        seat = self._require_showdown(player, Action.SHOW)
         if cards is not None:
             self._reveal(seat, cards)
         if UNKNOWN in self.hole_cards[seat]:
             raise IllegalActionError(f"show: seat {seat}'s cards are unknown; give them to show")
         self.shown[seat] = True
         if self.record:
-            self.log.append(("sm", seat, tuple(self.hole_cards[seat])))
+            self.log.append((_SHOW_CODE, seat, tuple(self.hole_cards[seat])))
         self._next_shower()
 
     def _reveal(self, seat: int, cards: Sequence[int]) -> None:
@@ -269,17 +270,17 @@ class ShowdownMixin(HandBase):
         known = [c for c in hand if c != UNKNOWN]
         if any(c not in cards for c in known):
             raise IllegalActionError(f"show: seat {seat} does not hold {cards}")
-        self._check_new_cards([c for c in cards if c not in known], "show")
+        self._check_new_cards([c for c in cards if c not in known], Action.SHOW)
         self.hole_cards[seat] = cards
 
     def muck(self, player: int | None = None) -> None:
         """Muck (give up) the hand at the showdown; allowed once someone has shown."""
-        seat = self._require_showdown(player, "muck")
+        seat = self._require_showdown(player, Action.MUCK)
         if not self._may_muck(seat):
             raise IllegalActionError("muck: the first hand at the showdown must be shown")
         self.mucked[seat] = True
         if self.record:
-            self.log.append(("sm", seat, None))
+            self.log.append((_SHOW_CODE, seat, None))
         self._next_shower()
 
     def _require_showdown(self, player: int | None, action: str) -> int:

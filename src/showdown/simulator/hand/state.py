@@ -37,7 +37,7 @@ import numpy as np
 
 from .. import core
 from ..rules import Stakes, Variant, get_variant
-from .actions import IllegalActionError, PlayerView
+from .actions import ACTION_NAMES, Action, IllegalActionError, PlayerView
 from .base import (
     BETTING,
     COMPLETE,
@@ -55,6 +55,10 @@ from .view import SeatView
 
 #: Numbers handed to hands as they are created (``HandState.hand_id``).
 _HAND_IDS = itertools.count()
+
+_FOLD, _CHECK, _CALL, _BET, _RAISE = (
+    Action.FOLD, Action.CHECK, Action.CALL, Action.BET, Action.RAISE
+)  # fmt: skip
 
 _blind_positions = core.blind_positions.py_func
 _post_forced_bets = core.post_forced_bets.py_func
@@ -377,36 +381,58 @@ class HandState(BettingMixin, DealingMixin, ShowdownMixin):
     # ------------------------------------------------------------------ queries
 
     def act(self, action: str, amount: int | None = None, cards: Sequence[int] = ()) -> None:
-        """Apply an action by name: ``fold``, ``check``, ``call``, ``check_call``, ``bet``,
-        ``raise`` (``amount`` = raise-to), ``bring_in``, ``complete``, ``discard``
-        (``cards``), ``show``, ``muck``, ``time_out``.
+        """Apply an :class:`~showdown.simulator.hand.actions.Action` by name or member.
+
+        ``fold``, ``check`` (an error facing a bet), ``call`` (alias ``check_call``:
+        check or call), ``bet`` or ``raise`` (alias ``bet_raise_to``; ``amount`` is the
+        raise-to total), ``bring_in``, ``complete``, ``discard`` (``cards``; none
+        stands pat), ``show``, ``muck``, ``time_out``. Dealing has its own methods.
+
+        Raises
+        ------
+        IllegalActionError
+            For an unknown name (the message lists the known ones), a dealing
+            action, or an action the rules do not allow now.
+
+        Examples
+        --------
+        >>> from showdown.simulator import Action, HandState, Stakes
+        >>> hand = HandState("nlhe", Stakes.blinds(1, 2), [100, 100], seed=0)
+        >>> hand.act("bet_raise_to", 6); hand.act(Action.CALL); hand.street
+        'flop'
         """
-        if action == "fold":
+        move = ACTION_NAMES.get(action) if isinstance(action, str) else None
+        if move is None:
+            move = Action.parse(action, "act")  # raises, naming the known actions
+        if move is _FOLD:
             self.fold()
-        elif action in ("check", "call", "check_call"):
+        elif move is _CALL:
+            self.check_call()
+        elif move is _CHECK:
             if (
-                action == "check"
-                and self.status == BETTING
+                self.status == BETTING
                 and self.actor is not None
                 and self.current_bet > self.bets[self.actor]
             ):
                 raise IllegalActionError("check: there is a bet to call")
             self.check_call()
-        elif action in ("bet", "raise", "bet_raise_to"):
+        elif move is _RAISE or move is _BET:
             if amount is None:
                 raise IllegalActionError(f"{action}: needs an amount (the raise-to total)")
             self.bet_raise_to(amount)
-        elif action == "bring_in":
+        elif move is Action.BRING_IN:
             self.bring_in()
-        elif action == "complete":
+        elif move is Action.COMPLETE:
             self.complete()
-        elif action == "discard":
+        elif move is Action.DISCARD:
             self.discard(cards)
-        elif action == "show":
+        elif move is Action.SHOW:
             self.show()
-        elif action == "muck":
+        elif move is Action.MUCK:
             self.muck()
-        elif action == "time_out":
+        elif move is Action.TIME_OUT:
             self.time_out()
         else:
-            raise IllegalActionError(f"act: unknown action {action!r}")
+            raise IllegalActionError(
+                f"act: {move} is a dealing action; use deal_hole() or deal_board()"
+            )

@@ -28,6 +28,7 @@ from typing import Any
 
 from ...errors import InputError
 from ..hand import HandState
+from ..hand.actions import PHH_CODES, Action
 from ..rules import VARIANTS_BY_PHH_CODE, Stakes, Variant
 
 if sys.version_info >= (3, 11):
@@ -48,6 +49,8 @@ TEXT_SOURCE = "PHH text"
 
 #: Default limit on the size of a PHH input: bytes of a file, characters of a text.
 MAX_PHH_BYTES = 1 << 20
+
+_RAISE_CODE = PHH_CODES[Action.RAISE]  # the one action with an amount
 
 
 class UnsupportedVariantError(InputError):
@@ -138,7 +141,7 @@ class HandHistory:
         ]
         for index, action in enumerate(self.actions):
             tokens = action.split()
-            if len(tokens) == 3 and tokens[1] == "cbr":
+            if len(tokens) == 3 and tokens[1] == _RAISE_CODE:
                 values.append(amount_of(tokens[2], f"{self.source}: action {index} {action!r}"))
         return values
 

@@ -33,6 +33,7 @@ from fractions import Fraction
 
 from ...cards import format_card, parse_card
 from ..hand import UNKNOWN, HandState, side_pots
+from ..hand.actions import PHH_ACTIONS, PHH_DEALER, Action
 from ..hand.settlement import evaluate_requests, showdown_requests
 from .amounts import amount_text, amount_value
 from .history import MAX_PHH_BYTES, HandHistory, read_phh
@@ -133,24 +134,26 @@ def _cards_text(token: str) -> str:
 def _describe(action: str, names: list[str], before: ActionContext, state: HandState) -> str:
     """One action in words, from the table just before it and the state just after."""
     tokens = action.split()
-    if tokens[:2] == ["d", "dh"]:
+    code = PHH_ACTIONS.get(tokens[1]) if len(tokens) > 1 else None
+    dealer = tokens[0] == PHH_DEALER
+    if dealer and code is Action.DEAL_HOLE:
         return f"{_player(tokens[2], names)[0]} is dealt {_cards_text(tokens[3])}"
-    if tokens[:2] == ["d", "db"]:
+    if dealer and code is Action.DEAL_BOARD:
         street = _BOARD_STREETS.get(len(state.board), "board")
         return f"{street}: {_cards_text(tokens[2])}"
     who, seat = _player(tokens[0], names)
-    code, rest = (tokens[1] if len(tokens) > 1 else ""), tokens[2:]
+    rest = tokens[2:]
     if seat is None:
         return action
     put_in = Fraction(state.totals[seat] - before.totals[seat], state.scale)
     all_in = " (all-in)" if state.stacks[seat] == 0 and state.totals[seat] > 0 else ""
-    if code == "f":
+    if code is Action.FOLD:
         return f"{who} folds"
-    if code == "cc":
+    if code is Action.CALL:
         return f"{who} calls {amount_text(put_in)}{all_in}" if put_in else f"{who} checks"
-    if code == "pb":
+    if code is Action.BRING_IN:
         return f"{who} brings in for {amount_text(put_in)}{all_in}"
-    if code == "cbr" and rest:
+    if code is Action.RAISE and rest:
         amount = amount_text(Fraction(rest[0]))
         variant = state.variant
         completing = (
@@ -160,9 +163,9 @@ def _describe(action: str, names: list[str], before: ActionContext, state: HandS
         )
         verb = "completes to" if completing else "raises to" if before.current_bet else "bets"
         return f"{who} {verb} {amount}{all_in}"
-    if code == "sd":
+    if code is Action.DISCARD:
         return f"{who} discards {_cards_text(rest[0])}" if rest else f"{who} stands pat"
-    if code == "sm":
+    if code is Action.SHOW:
         shown = rest[0] if rest else "-"
         return f"{who} mucks" if shown == "-" else f"{who} shows {_cards_text(shown)}"
     return action

@@ -27,6 +27,7 @@ from fractions import Fraction
 from showdown.cards import parse_card
 
 from ..hand import COMPLETE, SHOWDOWN, UNKNOWN, HandState, IllegalActionError
+from ..hand.actions import PHH_ACTIONS, PHH_DEALER, Action
 from .amounts import amount_value, exact
 from .history import MAX_PHH_BYTES, HandHistory, read_phh
 
@@ -185,27 +186,28 @@ def _apply(state: HandState, action: str, waiting: dict[int, list[int] | None]) 
     """Apply one PHH action (shows are buffered until the state's showdown order asks)."""
     tokens = action.split()
     n = state.n
-    if tokens[0] == "d":
-        if len(tokens) == 4 and tokens[1] == "dh":
+    # A code's general action: a show stands for a muck too (the cards tell).
+    verb = PHH_ACTIONS.get(tokens[1]) if len(tokens) > 1 else None
+    if tokens[0] == PHH_DEALER:
+        if len(tokens) == 4 and verb is Action.DEAL_HOLE:
             state.deal_hole(_player(tokens[2], n), _parse_cards(tokens[3]))
-        elif len(tokens) == 3 and tokens[1] == "db":
+        elif len(tokens) == 3 and verb is Action.DEAL_BOARD:
             state.deal_board(_parse_cards(tokens[2]))
         else:
             raise ValueError("unknown dealing action")
         return
     seat = _player(tokens[0], n)
-    verb = tokens[1] if len(tokens) > 1 else ""
-    if verb == "f" and len(tokens) == 2:
+    if verb is Action.FOLD and len(tokens) == 2:
         state.fold(seat)
-    elif verb == "cc" and len(tokens) == 2:
+    elif verb is Action.CALL and len(tokens) == 2:
         state.check_call(seat)
-    elif verb == "cbr" and len(tokens) == 3:
+    elif verb is Action.RAISE and len(tokens) == 3:
         state.bet_raise_to(_chips(tokens[2], state.scale), seat)
-    elif verb == "pb" and len(tokens) == 2:
+    elif verb is Action.BRING_IN and len(tokens) == 2:
         state.bring_in(seat)
-    elif verb == "sd" and len(tokens) <= 3:
+    elif verb is Action.DISCARD and len(tokens) <= 3:
         state.discard(_parse_cards(tokens[2]) if len(tokens) > 2 else [], seat)
-    elif verb == "sm" and len(tokens) <= 3:
+    elif verb is Action.SHOW and len(tokens) <= 3:
         if state.status == COMPLETE:
             raise IllegalActionError("the hand is over")
         if state.folded[seat]:

@@ -36,6 +36,7 @@ from typing import Any
 from showdown.cards import format_card
 
 from ..hand import COMPLETE, UNKNOWN, HandState
+from ..hand.actions import PHH_ACTIONS, PHH_DEALER, Action
 from .history import KNOWN_FIELDS, HandHistory, UnsupportedVariantError, history_from_document
 
 #: A TOML key that needs no quotes.
@@ -143,13 +144,14 @@ def history_from_state(state: HandState, *, players: Sequence[str] | None = None
     actions: list[str] = []
     for kind, seat, payload in state.log:
         player = f"p{position[seat] + 1}" if seat >= 0 else ""
-        if kind == "dh":
-            actions.append(f"d dh {player} {_format_cards(payload)}")
-        elif kind == "db":
-            actions.append(f"d db {_format_cards(payload)}")
-        elif kind == "cbr":
-            actions.append(f"{player} cbr {payload}")
-        elif kind in ("sd", "sm"):
+        action = PHH_ACTIONS[kind]
+        if action is Action.DEAL_HOLE:
+            actions.append(f"{PHH_DEALER} {kind} {player} {_format_cards(payload)}")
+        elif action is Action.DEAL_BOARD:
+            actions.append(f"{PHH_DEALER} {kind} {_format_cards(payload)}")
+        elif action is Action.RAISE:
+            actions.append(f"{player} {kind} {payload}")
+        elif action is Action.DISCARD or action is Action.SHOW:
             cards = f" {_format_cards(payload)}" if payload else ""
             actions.append(f"{player} {kind}{cards}")
         else:
