@@ -99,7 +99,7 @@ def test_many_spots_at_once_are_each_spot_alone():
 
 
 def test_the_engine_prices_them_without_the_preflop_table(monkeypatch):
-    from showdown.equity import preflop_table
+    from showdown.equity.exact import preflop_table
 
     key = ("holdem", ("AsAd", "KsKd"), "", "")
     monkeypatch.setattr(preflop_table, "load_table", lambda: None)
