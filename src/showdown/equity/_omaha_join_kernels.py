@@ -63,6 +63,7 @@ class OmahaJoinInputs(NamedTuple):
     #: count): holding ``i``'s are ``large_subsets[large_offsets[i]:large_offsets[i + 1]]``.
     large_offsets: NDArray[np.int64]  # (len(L) + 1,)
     large_subsets: NDArray[np.int64]
+    needed: NDArray[np.int64]  # the subsets with lists (ascending)
     row_subsets: NDArray[np.int64]  # (T, 2**H - 1) each row's subsets held in L, else -1
 
 
@@ -152,6 +153,22 @@ def _value_board(board, row, tables, inputs, multiset_value, strength, scratch):
                         value = max(value, np.int64(flush[pair | suited_triples[t]]))
         strength[r] = value
     return board_mask
+
+
+@jit_inline
+def _count_part(entries, start, length, bound_below, bound_at_most):  # pragma: no cover
+    """How many places of one list (``entries[start:start + length]``, ascending) are below
+    ``bound_below`` and below ``bound_at_most``: a binary search, then a short walk over
+    the ties (few: most strengths are held by few holdings)."""
+    below = _count_below(entries, start, length, bound_below)
+    if bound_at_most - bound_below > 16:
+        return below, below + _count_below(
+            entries, start + below, length - below, bound_at_most
+        )
+    at_most = below
+    while at_most < length and entries[start + at_most] < bound_at_most:
+        at_most += 1
+    return below, at_most
 
 
 def _make_omaha_join_kernel(track: bool) -> Any:
@@ -322,9 +339,8 @@ def _make_omaha_join_kernel(track: bool) -> Any:
                             continue
                         start = subset_start[s]
                         length = subset_length[s]
-                        part_below = _count_below(entries, start, length, bound_below)
-                        part_at_most = part_below + _count_below(
-                            entries, start + part_below, length - part_below, bound_at_most
+                        part_below, part_at_most = _count_part(
+                            entries, start, length, bound_below, bound_at_most
                         )
                         sign = subset_sign[s]
                         fitting += sign * length
@@ -354,9 +370,8 @@ def _make_omaha_join_kernel(track: bool) -> Any:
                         if owners & (owners - 1) and subset_length[s] > 0:
                             start = subset_start[s]
                             length = subset_length[s]
-                            part_below = _count_below(entries, start, length, bound_below)
-                            part_at_most = part_below + _count_below(
-                                entries, start + part_below, length - part_below, bound_at_most
+                            part_below, part_at_most = _count_part(
+                                entries, start, length, bound_below, bound_at_most
                             )
                             sign = subset_sign[s]
                             fitting += sign * length
@@ -394,7 +409,7 @@ def _make_omaha_join_kernel(track: bool) -> Any:
                     track_fitting(fitting, chosen, combo_deals)
             # L's holdings: each met the joint holdings that share none of its cards.
             if track:
-                _running_sums(n_subsets, subset_start, subset_length, entry_diff)
+                _running_sums(inputs.needed, subset_start, subset_length, entry_diff)
                 running[:] = 0
             for pos in range(n_sorted):
                 row = sorted_row[pos]
@@ -415,7 +430,7 @@ def _make_omaha_join_kernel(track: bool) -> Any:
                         combo_counts[row, 0, k] += total
             if track:
                 win_diff[:, : n_sorted + 1] = 0
-                for s in range(n_subsets):  # each list and its spare slot
+                for s in inputs.needed:  # each list and its spare slot
                     if subset_length[s] > 0:
                         end = subset_start[s] + subset_length[s] + 1
                         entry_diff[:, subset_start[s] : end] = 0
@@ -436,10 +451,10 @@ def _track_subset(start, part_below, part_at_most, n_best, entry_diff):  # pragm
 
 
 @jit_inline
-def _running_sums(n_subsets, subset_start, subset_length, entry_diff):  # pragma: no cover
+def _running_sums(needed, subset_start, subset_length, entry_diff):  # pragma: no cover
     """Each subset list's differences become running sums, in place."""
     for k in range(1, entry_diff.shape[0]):
-        for s in range(n_subsets):
+        for s in needed:
             total = 0
             for e in range(subset_start[s], subset_start[s] + subset_length[s]):
                 total += entry_diff[k, e]

@@ -8,6 +8,7 @@ runs one block.
 
 from __future__ import annotations
 
+import math
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -15,6 +16,24 @@ from numpy.typing import NDArray
 
 from ..evaluator import get_tables
 from ._omaha_join_kernels import OmahaJoinInputs, omaha_join_combos_kernel, omaha_join_kernel
+from .holdings import estimate_joint_holdings
+from .plan import BLOCK_SECONDS, CALL_SECONDS, ExactPlan, distinct_weights
+from .spot import Spot
+
+#: Single-thread seconds per item of the Omaha join (measured, see ``docs/equity.md``):
+#: per board (the counting sort), per row checked and per ``omaha_ranks`` lookup when
+#: valuing, per list entry of the largest range (filled, then read for its deals), per
+#: joint holding of the others, per subset term counted in one; and before the boards,
+#: per card subset of a row (``omaha_join_inputs``, numpy).
+OMAHA_JOIN_SECONDS = {
+    "prepare": 1e-7,
+    "board": 1.5e-4,
+    "row": 4e-9,
+    "lookup": 1.2e-9,
+    "entry": 6e-9,
+    "step": 2e-8,
+    "term": 2.5e-8,
+}
 
 #: The plain kernel's per-combo arguments (never read).
 _NO_DEALS = np.zeros(1, np.int64)
@@ -106,6 +125,7 @@ def omaha_join_inputs(
         subset_start,
         large_offsets,
         large_subsets,
+        np.flatnonzero(needed).astype(np.int64),
         np.ascontiguousarray(row_subsets),
     )
 
@@ -154,3 +174,93 @@ def omaha_join_block(
     combo_deals = np.zeros(len(inputs.combos), np.int64)
     deals, steps = omaha_join_combos_kernel(*arguments, combo_counts, combo_deals)
     return (counts, categories, combo_counts, combo_deals), deals, steps
+
+
+def join_applies(spot: Spot) -> bool:
+    """Whether the Omaha join can run ``spot``: Omaha high, no random hand, some range."""
+    return (
+        spot.game.mode == 1
+        and not spot.game.hilo
+        and not spot.all_fixed
+        and all(p.hand_range is not None and not p.hand_range.is_random for p in spot.players)
+    )
+
+
+def omaha_join_work(spot: Spot) -> dict[str, float]:
+    """What the Omaha join would do on ``spot``: items of :data:`OMAHA_JOIN_SECONDS`.
+
+    Counted from the ranges' sizes (the multisets and the subsets with lists
+    are estimated, not listed: planning stays cheap).
+    """
+    ranges = [p.hand_range for p in spot.players]
+    sizes = [len(r) for r in ranges if r is not None]
+    hole = spot.game.hole_size
+    largest = int(np.argmax(sizes))
+    weights = distinct_weights(spot)
+    mixes = float(math.prod(weights))
+    boards = float(math.comb(int(spot.deck.size), spot.board_missing))
+    others = [p for index, p in enumerate(spot.players) if index != largest]
+    if len(others) == 1:
+        steps = float(sizes[1 - largest])
+    else:
+        steps = estimate_joint_holdings(Spot(spot.game, others, spot.board, spot.dead, spot.deck))
+    steps *= weights[largest]
+    ranged = [i for i in range(len(sizes)) if i != largest and not spot.is_fixed(i)]
+    looped_rows = float(sum(sizes[i] for i in ranged))
+    live = max(int(spot.deck.size), hole)
+    # Subset terms per step (each looped hand's subsets; spanning ones when two loop),
+    # and the list entries per holding of L (a subset has a list if a looped hand holds it).
+    terms = len(ranged) * ((1 << hole) - 1) + math.comb(hole * len(ranged), 2) * (len(ranged) > 1)
+    per_holding = sum(
+        math.comb(hole, k)
+        * (1.0 if len(ranged) > 1 else min(1.0, looped_rows * math.comb(hole, k) / math.comb(live, k)))
+        for k in range(1, hole + 1)
+    )
+    valued = sum(size * mixes / count for size, count in zip(sizes, weights, strict=True))
+    multisets = _multiset_count([r.combos for r in ranges if r is not None]) * mixes
+    per_board = (
+        OMAHA_JOIN_SECONDS["step"] * steps + OMAHA_JOIN_SECONDS["term"] * steps * terms
+    )
+    splits = max(1.0, math.ceil(per_board / mixes / BLOCK_SECONDS)) if mixes else 1.0
+    return {
+        "prepare": sum(sizes) * ((1 << hole) - 1),
+        "board": boards * mixes * splits,
+        "row": boards * valued * splits,
+        "lookup": boards * multisets * math.comb(hole, 2) * 10 * splits,
+        "entry": boards * sizes[largest] * per_holding * splits * mixes / weights[largest],
+        "step": boards * steps,
+        "term": boards * steps * terms,
+        "largest": largest,
+        "splits": splits,
+        "mixes": mixes,
+    }
+
+
+def _multiset_count(ranges: list[NDArray[np.uint8]]) -> int:
+    """Distinct rank multisets of the ranges' combos (each is valued once per board)."""
+    ranks = np.sort(np.concatenate(ranges).astype(np.int64) >> 2, axis=1)
+    return int(np.unique(ranks @ (13 ** np.arange(ranks.shape[1], dtype=np.int64))).size)
+
+
+def plan_omaha_join(spot: Spot) -> ExactPlan:
+    """The Omaha join's plan: its cost from :func:`omaha_join_work` (see ``plan._plan_join``)."""
+    work = omaha_join_work(spot)
+    kernel = sum(seconds * work[item] for item, seconds in OMAHA_JOIN_SECONDS.items())
+    calls = max(work["mixes"] * work["splits"], kernel / BLOCK_SECONDS)
+    serial = CALL_SECONDS * calls
+    sizes = [len(p.hand_range) for p in spot.players if p.hand_range is not None]
+    plan = ExactPlan(
+        "join",
+        kernel + serial,
+        work["row"] + work["step"] * (spot.n_players - 1),
+        estimate_joint_holdings(spot),
+        details={
+            "largest": int(work["largest"]),
+            "kernel_seconds": kernel,
+            "serial_seconds": serial,
+            "calls": calls,
+        },
+    )
+    # Per mix: every row's subsets and the largest range's lists.
+    plan.estimated_bytes = work["mixes"] * sum(sizes) * (8.0 * (1 << spot.game.hole_size) + 64.0)
+    return plan

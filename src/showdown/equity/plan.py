@@ -13,7 +13,8 @@ x86 machine (single thread, see ``docs/equity.md``):
   when suit and seat symmetry save more than canonicalising costs.
 - ``join``: complete boards, one at a time: each holding of each player
   valued once, joint holdings scored by counting (``_join_kernels``), once
-  per mix of weights (one distinct weight of each player). Hold'em only.
+  per mix of weights (one distinct weight of each player). Hold'em, and Omaha
+  high with ranges (``omaha_join``, its own cost model).
 - ``deals``: stud and draw, every deal (``_deal_kernels``).
 
 What the estimate rests on: the joint holdings after card removal (exact
@@ -379,7 +380,14 @@ def plan_exact(
             reduction = _symmetry_reduction(spot)
             if canonical or (canonical is None and reduction > 1.0 and not _all_fixed(spot)):
                 plans.append(_classes_plan(spot, joint, reduction, per_holding, canonical=True))
-        if method == "join" or (method is None and spot.game.mode == 0 and not _all_fixed(spot)):
+        if spot.game.mode == 1:
+            from .omaha_join import join_applies, plan_omaha_join
+
+            if method == "join" or (method is None and join_applies(spot)):
+                if not join_applies(spot):
+                    raise ValueError(f"method: {method!r} cannot run this spot")
+                plans.append(plan_omaha_join(spot))
+        elif method == "join" or (method is None and spot.game.mode == 0 and not _all_fixed(spot)):
             plans.append(_plan_join(spot))
     if not plans:
         raise ValueError(f"method: {method!r} cannot run this spot")
