@@ -24,13 +24,14 @@ SPOTS = [
     (["QQKK", "AKQJ", "JJT9"], "2c7d9hTd", "3c", "omaha"),
     (["AKQJ", "AKQT, AKQJ:0.25"], "2c3d4h8s", "", "omaha"),
     (["AsAhKd9d", "AA:xxyy"], "Ks7d2c", "", "omaha"),
-    (["AAKK", "QQJT"], "Ks7d2c8d", "", "omaha5"),
+    (["AsAhKhKc2d", "QQJT9", "AKQJT"], "Ks7d2c8d", "", "omaha5"),
 ]
 #: Bigger: seconds each with the class method.
 BIG_SPOTS = [
     (["AsAhKd9d", "AA:xxyy", "KK"], "Ks7d2c", "", "omaha"),
     (["QQKK:0.3, AAKK", "AKQJ", "JJT9, 9876:0.5"], "2c7d9hTd", "", "omaha"),
     (["AsAhKd9d2h", "AAKK", "QQJ"], "Ks7d2c", "", "omaha5"),
+    (["AAKK", "QQJT"], "Ks7d2c8d", "", "omaha5"),
     (["AKQJ:0.5, AKQT", "QQJJT9"], "2c3d4h8s", "5d", "omaha6"),
 ]
 

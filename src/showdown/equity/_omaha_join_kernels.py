@@ -129,7 +129,7 @@ def _value_board(board, row, tables, inputs, multiset_value, strength, scratch):
                         n_suited += 1
     pairs = inputs.multiset_pairs
     for m in range(pairs.shape[0]):
-        best = 0
+        best = np.int64(0)
         for pair in range(pairs.shape[1]):
             start = pairs[m, pair]
             for t in range(10):
@@ -162,9 +162,7 @@ def _count_part(entries, start, length, bound_below, bound_at_most):  # pragma: 
     the ties (few: most strengths are held by few holdings)."""
     below = _count_below(entries, start, length, bound_below)
     if bound_at_most - bound_below > 16:
-        return below, below + _count_below(
-            entries, start + below, length - below, bound_at_most
-        )
+        return below, below + _count_below(entries, start + below, length - below, bound_at_most)
     at_most = below
     while at_most < length and entries[start + at_most] < bound_at_most:
         at_most += 1
@@ -240,9 +238,11 @@ def _make_omaha_join_kernel(track: bool) -> Any:
         walk_owner = np.zeros(hole + 1, np.int64)
         # Per-combo counting of L (one element each otherwise).
         tracked = n_large + 1 if track else 1
-        place = np.zeros(large_subsets.size if track else 1, np.int64)
+        # Per place in L's order, its lists' signed counts (gathered list by list).
+        by_place = np.zeros((tracked, n_players + 2), np.int64)
         win_diff = np.zeros((n_players + 2, tracked), np.int64)
-        entry_diff = np.zeros((n_players + 2, entries.size if track else 1), np.int64)
+        # One row per list entry (a holding's winner counts side by side: read together).
+        entry_diff = np.zeros((entries.size if track else 1, n_players + 2), np.int32)
         running = np.zeros(n_players + 2, np.int64)
         deals = 0
         steps = 0
@@ -275,8 +275,6 @@ def _make_omaha_join_kernel(track: bool) -> Any:
                 local = sorted_row[pos] - first
                 for j in range(large_offsets[local], large_offsets[local + 1]):
                     s = large_subsets[j]
-                    if track:
-                        place[j] = subset_length[s]
                     entries[subset_start[s] + subset_length[s]] = pos
                     subset_length[s] += 1
             # The other players' holdings that fit this board.
@@ -409,7 +407,8 @@ def _make_omaha_join_kernel(track: bool) -> Any:
                     track_fitting(fitting, chosen, combo_deals)
             # L's holdings: each met the joint holdings that share none of its cards.
             if track:
-                _running_sums(inputs.needed, subset_start, subset_length, entry_diff)
+                _list_counts(inputs.needed, subset_start, subset_length, subset_sign, entries,
+                             entry_diff, by_place, running)  # fmt: skip
                 running[:] = 0
             for pos in range(n_sorted):
                 row = sorted_row[pos]
@@ -423,17 +422,10 @@ def _make_omaha_join_kernel(track: bool) -> Any:
                     combo_deals[row] += fits
                     for k in range(1, n_players + 1):
                         running[k] += win_diff[k, pos]
-                        total = running[k]
-                        for j in range(large_offsets[local], large_offsets[local + 1]):
-                            s = large_subsets[j]
-                            total += subset_sign[s] * entry_diff[k, subset_start[s] + place[j]]
-                        combo_counts[row, 0, k] += total
+                        combo_counts[row, 0, k] += running[k] + by_place[pos, k]
+                        by_place[pos, k] = 0
             if track:
                 win_diff[:, : n_sorted + 1] = 0
-                for s in inputs.needed:  # each list and its spare slot
-                    if subset_length[s] > 0:
-                        end = subset_start[s] + subset_length[s] + 1
-                        entry_diff[:, subset_start[s] : end] = 0
             steps += n_joint
         return deals, steps
 
@@ -445,20 +437,36 @@ def _make_omaha_join_kernel(track: bool) -> Any:
 @jit_inline
 def _track_subset(start, part_below, part_at_most, n_best, entry_diff):  # pragma: no cover
     """One subset's part of a step, marked over its list (summed with its sign per board)."""
-    entry_diff[1, start + part_at_most] += 1
-    entry_diff[n_best + 1, start + part_below] += 1
-    entry_diff[n_best + 1, start + part_at_most] -= 1
+    entry_diff[start + part_at_most, 1] += 1
+    entry_diff[start + part_below, n_best + 1] += 1
+    entry_diff[start + part_at_most, n_best + 1] -= 1
 
 
 @jit_inline
-def _running_sums(needed, subset_start, subset_length, entry_diff):  # pragma: no cover
-    """Each subset list's differences become running sums, in place."""
-    for k in range(1, entry_diff.shape[0]):
-        for s in needed:
-            total = 0
-            for e in range(subset_start[s], subset_start[s] + subset_length[s]):
-                total += entry_diff[k, e]
-                entry_diff[k, e] = total
+def _list_counts(
+    needed, subset_start, subset_length, subset_sign, entries, entry_diff, by_place, totals
+):  # pragma: no cover - compiled
+    """Walk each subset list once: its differences' running sums, signed, go to the places
+    of L's order its entries name (``by_place``); the differences are reset on the way.
+
+    List by list, so the large difference array is read in order (per holding, its
+    lists' entries are scattered: measured several times slower).
+    """
+    n_rows = entry_diff.shape[1]
+    for s in needed:
+        length = subset_length[s]
+        if length == 0:
+            continue
+        start = subset_start[s]
+        sign = subset_sign[s]
+        totals[:] = 0
+        for e in range(start, start + length):
+            place = entries[e]
+            for k in range(1, n_rows):  # one place's counts side by side: one cache line
+                totals[k] += entry_diff[e, k]
+                entry_diff[e, k] = 0
+                by_place[place, k] += sign * totals[k]
+        entry_diff[start + length, :] = 0  # the spare slot
 
 
 #: The Omaha join, plain.

@@ -169,7 +169,9 @@ def run_join(
     total = WeightedTotal(n_players)
     weighted = len({weight for weight, _, _ in mixes}) > 1
     combo_sums = _ComboTotals(spot, weighted) if combos else None
-    guard = WorkGuard(plan.estimated_evaluations, plan.estimated_seconds)
+    # Per-combo counters cost more (the Omaha plan says how much).
+    seconds = plan.estimated_seconds + (plan.details.get("combo_seconds", 0.0) if combos else 0.0)
+    guard = WorkGuard(plan.estimated_evaluations, seconds)
     evaluations = 0.0
     blocks = runner.map(block, job, items, report_blocks(progress, len(items)))
     for index, (outputs, deals, steps) in enumerate(

@@ -17,7 +17,7 @@ from numpy.typing import NDArray
 from ..evaluator import get_tables
 from ._omaha_join_kernels import OmahaJoinInputs, omaha_join_combos_kernel, omaha_join_kernel
 from .holdings import estimate_joint_holdings
-from .plan import BLOCK_SECONDS, CALL_SECONDS, ExactPlan, distinct_weights
+from .plan import BLOCK_SECONDS, CALL_SECONDS, JOIN_STEP, ExactPlan, distinct_weights
 from .spot import Spot
 
 #: Single-thread seconds per item of the Omaha join (measured, see ``docs/equity.md``):
@@ -26,14 +26,20 @@ from .spot import Spot
 #: joint holding of the others, per subset term counted in one; and before the boards,
 #: per card subset of a row (``omaha_join_inputs``, numpy).
 OMAHA_JOIN_SECONDS = {
-    "prepare": 1e-7,
-    "board": 1.5e-4,
-    "row": 4e-9,
-    "lookup": 1.2e-9,
-    "entry": 6e-9,
+    "prepare": 3.5e-7,
+    "board": 4e-5,
+    "row": 1e-8,
+    "lookup": 1.5e-9,
+    "entry": 1e-8,
     "step": 2e-8,
-    "term": 2.5e-8,
+    "term": 4e-9,
 }
+#: A term's binary search slows down as L's lists outgrow the caches: its cost grows by
+#: one base cost per this many list entries per board (measured from 17,000 to 190,000).
+TERM_CACHE_ENTRIES = 1e4
+
+#: Per-combo counting, per list entry of L and winner count (its difference arrays summed).
+COMBO_ENTRY_SECONDS = 1e-8
 
 #: The plain kernel's per-combo arguments (never read).
 _NO_DEALS = np.zeros(1, np.int64)
@@ -206,34 +212,40 @@ def omaha_join_work(spot: Spot) -> dict[str, float]:
         steps = estimate_joint_holdings(Spot(spot.game, others, spot.board, spot.dead, spot.deck))
     steps *= weights[largest]
     ranged = [i for i in range(len(sizes)) if i != largest and not spot.is_fixed(i)]
-    looped_rows = float(sum(sizes[i] for i in ranged))
-    live = max(int(spot.deck.size), hole)
     # Subset terms per step (each looped hand's subsets; spanning ones when two loop),
-    # and the list entries per holding of L (a subset has a list if a looped hand holds it).
-    terms = len(ranged) * ((1 << hole) - 1) + math.comb(hole * len(ranged), 2) * (len(ranged) > 1)
-    per_holding = sum(
-        math.comb(hole, k)
-        * (1.0 if len(ranged) > 1 else min(1.0, looped_rows * math.comb(hole, k) / math.comb(live, k)))
-        for k in range(1, hole + 1)
-    )
+    # and the list entries of L (a subset has a list if a looped hand holds it).
+    terms = float(len(ranged) * ((1 << hole) - 1))
+    if len(ranged) > 1:  # and the walk over spanning subsets, each found by binary search
+        terms += 3.0 * math.comb(hole * len(ranged), 2)
+    entries = _list_entries([r.combos for r in ranges if r is not None], largest, ranged)
     valued = sum(size * mixes / count for size, count in zip(sizes, weights, strict=True))
     multisets = _multiset_count([r.combos for r in ranges if r is not None]) * mixes
-    per_board = (
-        OMAHA_JOIN_SECONDS["step"] * steps + OMAHA_JOIN_SECONDS["term"] * steps * terms
-    )
+    per_board = OMAHA_JOIN_SECONDS["step"] * steps + OMAHA_JOIN_SECONDS["term"] * steps * terms
     splits = max(1.0, math.ceil(per_board / mixes / BLOCK_SECONDS)) if mixes else 1.0
     return {
         "prepare": sum(sizes) * ((1 << hole) - 1),
         "board": boards * mixes * splits,
         "row": boards * valued * splits,
         "lookup": boards * multisets * math.comb(hole, 2) * 10 * splits,
-        "entry": boards * sizes[largest] * per_holding * splits * mixes / weights[largest],
+        "entry": boards * entries * splits * mixes / weights[largest],
         "step": boards * steps,
-        "term": boards * steps * terms,
+        "term": boards * steps * terms * (1.0 + entries / TERM_CACHE_ENTRIES),
         "largest": largest,
         "splits": splits,
         "mixes": mixes,
     }
+
+
+def _list_entries(ranges: list[NDArray[np.uint8]], largest: int, ranged: list[int]) -> int:
+    """Entries of L's subset lists on a board: its holdings' subsets some looped hand holds."""
+    bits = [np.left_shift(np.uint64(1), combos.astype(np.uint64)) for combos in ranges]
+    large = _subset_masks(bits[largest])[0]
+    if len(ranged) > 1:
+        return int(large.size)
+    held = [_subset_masks(bits[p])[0] for p in ranged]
+    if not held:
+        return 0
+    return int(np.isin(large, np.unique(np.concatenate(held).ravel())).sum())
 
 
 def _multiset_count(ranges: list[NDArray[np.uint8]]) -> int:
@@ -252,13 +264,15 @@ def plan_omaha_join(spot: Spot) -> ExactPlan:
     plan = ExactPlan(
         "join",
         kernel + serial,
-        work["row"] + work["step"] * (spot.n_players - 1),
+        work["row"] + JOIN_STEP * work["step"] * (spot.n_players - 1),  # as the run counts
         estimate_joint_holdings(spot),
         details={
             "largest": int(work["largest"]),
             "kernel_seconds": kernel,
             "serial_seconds": serial,
             "calls": calls,
+            # Per-combo counters add a pass over L's lists per board, per winner count.
+            "combo_seconds": COMBO_ENTRY_SECONDS * work["entry"] * spot.n_players,
         },
     )
     # Per mix: every row's subsets and the largest range's lists.
