@@ -35,6 +35,12 @@ from typing import Any
 import numpy as np
 
 from .holdings import estimate_joint_holdings, suit_symmetries
+from .omaha_join_cost import (
+    COMBO_ENTRY_SECONDS,
+    OMAHA_JOIN_SECONDS,
+    join_applies,
+    omaha_join_work,
+)
 from .spot import Spot, count_deals
 
 #: Seconds per evaluation, single thread, by method (measured; see the module docstring).
@@ -381,12 +387,10 @@ def plan_exact(
             if canonical or (canonical is None and reduction > 1.0 and not _all_fixed(spot)):
                 plans.append(_classes_plan(spot, joint, reduction, per_holding, canonical=True))
         if spot.game.mode == 1:
-            from .omaha_join import join_applies, plan_omaha_join
-
             if method == "join" or (method is None and join_applies(spot)):
                 if not join_applies(spot):
                     raise ValueError(f"method: {method!r} cannot run this spot")
-                plans.append(plan_omaha_join(spot))
+                plans.append(_plan_omaha_join(spot))
         elif method == "join" or (method is None and spot.game.mode == 0 and not _all_fixed(spot)):
             plans.append(_plan_join(spot))
     if not plans:
@@ -543,6 +547,32 @@ def _plan_join(spot: Spot) -> ExactPlan:
     )
     # Boards, and per mix every player's combos (the kernel's arrays are small).
     plan.estimated_bytes = boards * 8.0 + mixes * 64.0 + sum(sizes) * 32.0
+    return plan
+
+
+def _plan_omaha_join(spot: Spot) -> ExactPlan:
+    """The Omaha join, costed by ``omaha_join_cost`` (blocks and calls as :func:`_plan_join`)."""
+    work = omaha_join_work(spot, distinct_weights(spot), BLOCK_SECONDS)
+    kernel = sum(seconds * work[item] for item, seconds in OMAHA_JOIN_SECONDS.items())
+    calls = max(work["mixes"] * work["splits"], kernel / BLOCK_SECONDS)
+    serial = CALL_SECONDS * calls
+    sizes = [len(p.hand_range) for p in spot.players if p.hand_range is not None]
+    plan = ExactPlan(
+        "join",
+        kernel + serial,
+        work["row"] + JOIN_STEP * work["step"] * (spot.n_players - 1),  # as the run counts
+        estimate_joint_holdings(spot),
+        details={
+            "largest": int(work["largest"]),
+            "kernel_seconds": kernel,
+            "serial_seconds": serial,
+            "calls": calls,
+            # Per-combo counters add a pass over L's lists per board, per winner count.
+            "combo_seconds": COMBO_ENTRY_SECONDS * work["entry"] * spot.n_players,
+        },
+    )
+    # Per mix: every row's subsets and the largest range's lists.
+    plan.estimated_bytes = work["mixes"] * sum(sizes) * (8.0 * (1 << spot.game.hole_size) + 64.0)
     return plan
 
 
