@@ -61,23 +61,29 @@ def join_applies(spot: Spot) -> bool:
     )
 
 
-def omaha_join_work(spot: Spot, weights: list[int], block_seconds: float) -> dict[str, float]:
+def omaha_join_work(
+    spot: Spot, weights: list[int], block_seconds: float, largest: int | None = None
+) -> dict[str, float]:
     """What the Omaha join would do on ``spot``: items of :data:`OMAHA_JOIN_SECONDS`.
 
     ``weights``: each player's distinct weights (the join runs once per mix);
-    ``block_seconds``: the longest kernel call (a longer board is split).
+    ``block_seconds``: the longest kernel call (a longer board is split);
+    ``largest``: the range counted rather than looped (default: the largest).
     Counted from the ranges (their rank multisets and the subsets with lists:
     numpy, a few milliseconds for ranges of 10,000 combos).
     """
     ranges = [p.hand_range for p in spot.players]
     sizes = [len(r) for r in ranges if r is not None]
     hole = spot.game.hole_size
-    largest = int(np.argmax(sizes))
+    if largest is None:
+        largest = int(np.argmax(sizes))
     mixes = float(math.prod(weights))
     boards = float(math.comb(int(spot.deck.size), spot.board_missing))
     others = [p for index, p in enumerate(spot.players) if index != largest]
     if len(others) == 1:
         steps = float(sizes[1 - largest])
+    elif all(spot.is_fixed(p) for p in range(len(sizes)) if p != largest):
+        steps = 1.0
     else:
         steps = estimate_joint_holdings(Spot(spot.game, others, spot.board, spot.dead, spot.deck))
     steps *= weights[largest]
@@ -122,3 +128,8 @@ def _multiset_count(ranges: list[NDArray[np.uint8]]) -> int:
     """Distinct rank multisets of the ranges' combos (each is valued once per board)."""
     ranks = np.sort(np.concatenate(ranges).astype(np.int64) >> 2, axis=1)
     return int(np.unique(ranks @ (13 ** np.arange(ranks.shape[1], dtype=np.int64))).size)
+
+
+def join_seconds(work: dict[str, float]) -> float:
+    """Single-thread seconds of the kernels for :func:`omaha_join_work`'s items."""
+    return sum(seconds * work[item] for item, seconds in OMAHA_JOIN_SECONDS.items())

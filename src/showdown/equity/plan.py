@@ -35,12 +35,7 @@ from typing import Any
 import numpy as np
 
 from .holdings import estimate_joint_holdings, suit_symmetries
-from .omaha_join_cost import (
-    COMBO_ENTRY_SECONDS,
-    OMAHA_JOIN_SECONDS,
-    join_applies,
-    omaha_join_work,
-)
+from .omaha_join_cost import COMBO_ENTRY_SECONDS, join_applies, join_seconds, omaha_join_work
 from .spot import Spot, count_deals
 
 #: Seconds per evaluation, single thread, by method (measured; see the module docstring).
@@ -552,8 +547,15 @@ def _plan_join(spot: Spot) -> ExactPlan:
 
 def _plan_omaha_join(spot: Spot) -> ExactPlan:
     """The Omaha join, costed by ``omaha_join_cost`` (blocks and calls as :func:`_plan_join`)."""
-    work = omaha_join_work(spot, distinct_weights(spot), BLOCK_SECONDS)
-    kernel = sum(seconds * work[item] for item, seconds in OMAHA_JOIN_SECONDS.items())
+    # The range counted is the one that makes the join cheapest (not always the largest:
+    # a wide range's lists outgrow the caches).
+    weights = distinct_weights(spot)
+    ranged = [p for p in range(spot.n_players) if not spot.is_fixed(p)]
+    work = min(
+        (omaha_join_work(spot, weights, BLOCK_SECONDS, largest) for largest in ranged),
+        key=join_seconds,
+    )
+    kernel = join_seconds(work)
     calls = max(work["mixes"] * work["splits"], kernel / BLOCK_SECONDS)
     serial = CALL_SECONDS * calls
     sizes = [len(p.hand_range) for p in spot.players if p.hand_range is not None]
