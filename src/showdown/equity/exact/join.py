@@ -1,4 +1,6 @@
-"""Exact hold'em equity by joining ranges on each complete board (see ``_join_kernels``).
+"""Exact equity by joining ranges on each complete board (see ``_join_kernels``).
+
+Omaha runs the same blocks with its own kernel (``omaha_join``).
 
 The kernel counts integers, so weighted ranges are joined once per mix of
 weights (one distinct weight of each player) and the mixes' counters added
@@ -130,7 +132,11 @@ def run_join(
     # looped player's holdings, so every kernel call stays short.
     per_board = one_thread / (len(boards) * len(mixes))
     splits = max(1, int(np.ceil(per_board / plan_module.BLOCK_SECONDS))) if size == 1 else 1
+    omaha = spot.game.mode == 1
     first_looped = 1 if largest == 0 else 0
+    if omaha:  # split over the longest looped range (the hero's one hand would not split)
+        sizes = [len(p.hand_range) if p.hand_range is not None else 0 for p in spot.players]
+        first_looped = max((p for p in range(n_players) if p != largest), key=sizes.__getitem__)
 
     rows_by_mix = []
     items = []
@@ -143,7 +149,15 @@ def run_join(
         for start in range(0, len(boards), size):
             for split in zip(edges[:-1].tolist(), edges[1:].tolist(), strict=True):
                 items.append((mix, start, *split))
-    job = JoinJob(boards, rows_by_mix, largest, size, combos)
+    job: Any = JoinJob(boards, rows_by_mix, largest, size, combos)
+    block: Any = join_block
+    if omaha:
+        from .omaha_join import OmahaJoinJob, omaha_join_block, omaha_join_inputs
+
+        looped = [p != largest and not spot.is_fixed(p) for p in range(n_players)]
+        inputs = [omaha_join_inputs(ranges, largest, looped) for _, ranges, _ in mixes]
+        job = OmahaJoinJob(boards, inputs, largest, first_looped, size, combos)
+        block = omaha_join_block
 
     def work(index: int, steps: int) -> float:
         # What the kernel did for item ``index``: every combo of its mix valued on each of
@@ -155,9 +169,11 @@ def run_join(
     total = WeightedTotal(n_players)
     weighted = len({weight for weight, _, _ in mixes}) > 1
     combo_sums = _ComboTotals(spot, weighted) if combos else None
-    guard = WorkGuard(plan.estimated_evaluations, plan.estimated_seconds)
+    # Per-combo counters cost more (the Omaha plan says how much).
+    seconds = plan.estimated_seconds + (plan.details.get("combo_seconds", 0.0) if combos else 0.0)
+    guard = WorkGuard(plan.estimated_evaluations, seconds)
     evaluations = 0.0
-    blocks = runner.map(join_block, job, items, report_blocks(progress, len(items)))
+    blocks = runner.map(block, job, items, report_blocks(progress, len(items)))
     for index, (outputs, deals, steps) in enumerate(
         guarded(blocks, guard, lambda index, block: work(index, block[2]))
     ):

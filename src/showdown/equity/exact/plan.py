@@ -13,7 +13,8 @@ x86 machine (single thread, see ``docs/equity.md``):
   when suit and seat symmetry save more than canonicalising costs.
 - ``join``: complete boards, one at a time: each holding of each player
   valued once, joint holdings scored by counting (``_join_kernels``), once
-  per mix of weights (one distinct weight of each player). Hold'em only.
+  per mix of weights (one distinct weight of each player). Hold'em, and Omaha
+  high with ranges (``omaha_join``, its own cost model).
 - ``deals``: stud and draw, every deal (``_deal_kernels``).
 
 What the estimate rests on: the joint holdings after card removal (exact
@@ -35,6 +36,7 @@ import numpy as np
 
 from ..spot import Spot, count_deals
 from .holdings import estimate_joint_holdings, suit_symmetries
+from .omaha_join_cost import COMBO_ENTRY_SECONDS, join_applies, join_seconds, omaha_join_work
 
 #: Seconds per evaluation, single thread, by method (measured; see the module docstring).
 SECONDS_PER_EVALUATION = {
@@ -379,7 +381,12 @@ def plan_exact(
             reduction = _symmetry_reduction(spot)
             if canonical or (canonical is None and reduction > 1.0 and not _all_fixed(spot)):
                 plans.append(_classes_plan(spot, joint, reduction, per_holding, canonical=True))
-        if method == "join" or (method is None and spot.game.mode == 0 and not _all_fixed(spot)):
+        if spot.game.mode == 1:
+            if method == "join" or (method is None and join_applies(spot)):
+                if not join_applies(spot):
+                    raise ValueError(f"method: {method!r} cannot run this spot")
+                plans.append(_plan_omaha_join(spot))
+        elif method == "join" or (method is None and spot.game.mode == 0 and not _all_fixed(spot)):
             plans.append(_plan_join(spot))
     if not plans:
         raise ValueError(f"method: {method!r} cannot run this spot")
@@ -535,6 +542,39 @@ def _plan_join(spot: Spot) -> ExactPlan:
     )
     # Boards, and per mix every player's combos (the kernel's arrays are small).
     plan.estimated_bytes = boards * 8.0 + mixes * 64.0 + sum(sizes) * 32.0
+    return plan
+
+
+def _plan_omaha_join(spot: Spot) -> ExactPlan:
+    """The Omaha join, costed by ``omaha_join_cost`` (blocks and calls as :func:`_plan_join`)."""
+    # The range counted is the one that makes the join cheapest (not always the largest:
+    # a wide range's lists outgrow the caches).
+    weights = distinct_weights(spot)
+    ranged = [p for p in range(spot.n_players) if not spot.is_fixed(p)]
+    work = min(
+        (omaha_join_work(spot, weights, BLOCK_SECONDS, largest) for largest in ranged),
+        key=join_seconds,
+    )
+    kernel = join_seconds(work)
+    calls = max(work["mixes"] * work["splits"], kernel / BLOCK_SECONDS)
+    serial = CALL_SECONDS * calls
+    sizes = [len(p.hand_range) for p in spot.players if p.hand_range is not None]
+    plan = ExactPlan(
+        "join",
+        kernel + serial,
+        work["row"] + JOIN_STEP * work["step"] * (spot.n_players - 1),  # as the run counts
+        estimate_joint_holdings(spot),
+        details={
+            "largest": int(work["largest"]),
+            "kernel_seconds": kernel,
+            "serial_seconds": serial,
+            "calls": calls,
+            # Per-combo counters add a pass over L's lists per board, per winner count.
+            "combo_seconds": COMBO_ENTRY_SECONDS * work["entry"] * spot.n_players,
+        },
+    )
+    # Per mix: every row's subsets and the largest range's lists.
+    plan.estimated_bytes = work["mixes"] * sum(sizes) * (8.0 * (1 << spot.game.hole_size) + 64.0)
     return plan
 
 
