@@ -289,7 +289,7 @@ def test_no_import_cycles_between_modules():
 
 # ----------------------------------------------------------------------------- kernel rules
 #: Decorators (from ``showdown._jit``) that make a numba function.
-JIT_DECORATORS = {"jit", "jit_inline", "jit_kernel", "jit_parallel", "jit_llvm_inline"}
+JIT_DECORATORS = {"jit", "jit_inline", "jit_kernel", "jit_step", "jit_parallel", "jit_llvm_inline"}
 #: Most positional arguments of a numba function that Python does not call directly.
 MOST_KERNEL_ARGUMENTS = 10
 #: Entry kernels (called from Python) allowed more, each with the reason. The list can only

@@ -370,6 +370,9 @@ _NO_RUNTIME: dict[str, Any] = {"_nrt": False}
 #: scratch array in. Run them from a Python thread pool (they release the GIL)
 #: for parallel work: no threading layer, no launch lock.
 jit_kernel = _compiler(**_NO_RUNTIME)
+#: ``jit_kernel`` steps that only other kernels call: no wrappers for calls from
+#: Python, whose unboxing of tuple arguments (a spot, scratch arrays) cost compile time.
+jit_step = _compiler(**_NO_RUNTIME, no_cpython_wrapper=True, no_cfunc_wrapper=True)
 
 
 def overload_inline(stub: Callable[..., Any]) -> Callable[[Callable[..., Any]], Any]:

@@ -56,7 +56,7 @@ import numpy as np
 from numba.core import cgutils, types
 from numba.core.errors import TypingError
 
-from .._jit import intrinsic, jit_inline, jit_kernel, leading_zeros, overload_inline
+from .._jit import intrinsic, jit_inline, jit_kernel, jit_step, leading_zeros, overload_inline
 from .._random_kernels import next_random
 from ..evaluator._kernels import add_card
 
@@ -255,7 +255,7 @@ def fresh_deck(deal, spot, work):  # pragma: no cover - compiled
     return deck_size
 
 
-@jit_kernel
+@jit_step
 def deal_sums(hilo, state, n_deals, spot, work, tables):  # pragma: no cover - compiled
     """Deal the stub of each deal of a block as key sums (all games but Omaha); the new state.
 
@@ -294,7 +294,7 @@ def deal_sums(hilo, state, n_deals, spot, work, tables):  # pragma: no cover - c
     return state
 
 
-@jit_kernel
+@jit_step
 def deal_cards(hilo, state, n_deals, spot, work, tables):  # pragma: no cover - compiled
     """Deal the stub of each deal of a block as cards (Omaha); the new state.
 

@@ -42,7 +42,14 @@ import numpy as np
 from numba.core import types
 from numba.core.errors import TypingError
 
-from .._jit import jit_inline, jit_kernel, leading_zeros, overload_inline, trailing_zeros
+from .._jit import (
+    jit_inline,
+    jit_kernel,
+    jit_step,
+    leading_zeros,
+    overload_inline,
+    trailing_zeros,
+)
 from ..evaluator._kernels import omaha_high_one, strength_of_key
 from ._sample_deal_kernels import deal_block, load_held, pick_rows
 from ._scoring import add_pot, add_whole_pot, add_whole_share, bit_count, winner_masks
@@ -51,7 +58,7 @@ _U1 = np.uint64(1)
 _SHIFT_32 = np.uint64(32)
 
 
-@jit_kernel
+@jit_step
 def evaluate_best_five(hilo, n_deals, spot, work, tables):  # pragma: no cover - compiled
     """Hold'em, stud, draw: each player's best five of own cards plus board, every deal.
 
@@ -107,7 +114,7 @@ def count_categories(strengths, n_deals, tally, categories):  # pragma: no cover
             )
 
 
-@jit_kernel
+@jit_step
 def evaluate_omaha(hilo, n_deals, work, tables):  # pragma: no cover - compiled
     """Omaha: exactly two own cards and three board cards (see :func:`evaluate_best_five`)."""
     hole, boards, low_rows, strengths, lows = (
@@ -184,7 +191,7 @@ def add_wins(wins, counts):  # pragma: no cover - compiled
             add_whole_pot(mask, n_players, won, counts)
 
 
-@jit_kernel
+@jit_step
 def score_each(
     hilo, n_deals, work, counts, scoop, share_any, sum_squares
 ):  # pragma: no cover - compiled
