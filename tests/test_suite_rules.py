@@ -282,3 +282,146 @@ def test_no_import_cycles_between_modules():
             if target in members
         ]
     assert not report, "\n".join(report)
+
+
+# ----------------------------------------------------------------------------- kernel rules
+#: Decorators (from ``showdown._jit``) that make a numba function.
+JIT_DECORATORS = {"jit", "jit_inline", "jit_kernel", "jit_step", "jit_parallel", "jit_llvm_inline"}
+#: Most positional arguments of a numba function that Python does not call directly.
+MOST_KERNEL_ARGUMENTS = 10
+#: Entry kernels (called from Python) allowed more, each with the reason. The list can only
+#: shrink: a listed kernel that no longer needs the exception fails the test.
+WIDE_ENTRY_KERNELS = {
+    "deal_kernel": "stud/draw exact equity: Python passes the spot's arrays and the counters",
+    "holdem_class_kernel": "hold'em classes: Python passes each holding's arrays and counters",
+    "omaha_class_kernel": "Omaha classes: Python passes each holding's arrays and counters",
+    "join": "the wide-range join: Python passes the combos and the counters it fills",
+    "score_outcomes": "also called from Python (drawing, Omaha order) with the counters unpacked",
+}
+
+
+def _decorator_name(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Call):
+        node = node.func
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Name):
+        return node.id
+    return None
+
+
+def _numba_functions() -> list[tuple[str, str, int]]:
+    """``(module path, name, positional arguments)`` of every numba function of the package:
+    decorated with a ``_jit`` decorator or handed to one (``jit_inline(function)``)."""
+    found = []
+    for path in sorted((SOURCE / "showdown").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        wrapped = {
+            node.args[0].id
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call)
+            and _decorator_name(node.func) in JIT_DECORATORS
+            and node.args
+            and isinstance(node.args[0], ast.Name)
+        }
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            decorated = any(_decorator_name(d) in JIT_DECORATORS for d in node.decorator_list)
+            if decorated or node.name in wrapped:
+                count = len(node.args.posonlyargs) + len(node.args.args)
+                found.append((str(path.relative_to(SOURCE)), node.name, count))
+    return found
+
+
+def test_numba_functions_take_at_most_ten_positional_arguments():
+    """Long argument lists are grouped into (named) tuples, as the tables are.
+
+    A kernel with a dozen arrays is hard to call right (arguments of one type
+    swap silently) and each of its call sites repeats the list; the spot, the
+    scratch arrays and the counters travel as tuples instead. Only entry kernels
+    (called from Python, where the arrays are made) may take more.
+    """
+    functions = _numba_functions()
+    assert len(functions) > 150  # the scan sees the kernels
+    wide = {name: (module, count) for module, name, count in functions if count > 10}
+    report = [
+        f"{module}: {name} takes {count} positional arguments (group them into tuples)"
+        for name, (module, count) in sorted(wide.items())
+        if name not in WIDE_ENTRY_KERNELS
+    ]
+    report += [
+        f"{name} is listed in WIDE_ENTRY_KERNELS but takes at most 10 (remove it)"
+        for name in sorted(set(WIDE_ENTRY_KERNELS) - set(wide))
+    ]
+    assert not report, "\n".join(report)
+
+
+#: Names of the evaluator's perfect hash: only the evaluator reads it (``strength_of_key``,
+#: ``rank_strength``); a copy elsewhere would miss any change to the table layout.
+LOOKUP_NAMES = {
+    "COLUMN_MASK_7",
+    "ROW_SHIFT_7",
+    "RANK_SUM_MASK",
+    "FLUSH_CHECK",
+    "flush_rank_mask",
+    "lookup_strength",
+    "offsets7",
+    "values7",
+}
+
+
+def test_no_kernel_outside_the_evaluator_writes_out_its_lookup():
+    evaluator = SOURCE / "showdown" / "evaluator"
+    report = []
+    for path in sorted((SOURCE / "showdown").rglob("*.py")):
+        if evaluator in path.parents:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                names = {alias.name for alias in node.names}
+            elif isinstance(node, ast.Attribute):
+                names = {node.attr}
+            elif isinstance(node, ast.Name):
+                names = {node.id}
+            else:
+                continue
+            for name in sorted(names & LOOKUP_NAMES):
+                report.append(f"{path.relative_to(SOURCE)}:{node.lineno}: {name}")
+    assert not report, "use evaluator._kernels.strength_of_key instead:\n" + "\n".join(report)
+
+
+def test_numba_is_pinned_to_the_releases_the_kernel_idioms_were_checked_on():
+    """The kernels reach into numba's internals (``unowned`` rewrites an array's owner
+    field, ``overload_inline`` and the cache healing use private hooks), which may
+    change in any release: the dependency names a tested range, and the installed
+    numba is inside it."""
+    import numba
+    from packaging.requirements import Requirement
+
+    # The dependency list's numba entry (no TOML reader: Python 3.10 has none built in).
+    text = (TESTS.parent / "pyproject.toml").read_text(encoding="utf-8")
+    pinned = re.search(r'^dependencies = \[[^\]]*"(numba[^"]*)"', text, re.MULTILINE)
+    assert pinned, "pyproject.toml: no numba in the project's dependencies"
+    requirement = Requirement(pinned.group(1))
+    operators = {specifier.operator for specifier in requirement.specifier}
+    assert {">=", "<"} <= operators, f"numba needs a lower and an upper bound: {requirement}"
+    assert requirement.specifier.contains(numba.__version__), (numba.__version__, requirement)
+
+
+def test_kernels_outside_the_evaluator_add_cards_with_its_helper():
+    """A card enters a hand's sums through ``evaluator._kernels.add_card`` (or
+    ``rank_key_of`` for a rank alone), never by indexing the card tables in a kernel."""
+    evaluator = SOURCE / "showdown" / "evaluator"
+    report = []
+    for path in sorted((SOURCE / "showdown").rglob("*_kernels.py")):
+        if evaluator in path.parents:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Subscript):
+                continue
+            table = node.value
+            name = table.attr if isinstance(table, ast.Attribute) else getattr(table, "id", "")
+            if name in {"card_key", "card_bit"}:
+                report.append(f"{path.relative_to(SOURCE)}:{node.lineno}: {name}[...]")
+    assert not report, "use evaluator._kernels.add_card instead:\n" + "\n".join(report)

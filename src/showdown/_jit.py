@@ -61,6 +61,19 @@ tbb``) was as good but is a 7 MB binary dependency that, installed in a venv,
 numba finds only with ``LD_LIBRARY_PATH`` set; the core stays numpy + numba +
 click. A user who sets ``NUMBA_THREADING_LAYER`` keeps their choice.
 
+Reference counts
+----------------
+A kernel compiled with numba's runtime counts references to every array it
+hands on, copies or reads out of a tuple, with an atomic update of the
+array's owner; in a hot loop, an inlined helper taking arrays pays one pair
+per array per call (measured, the evaluator's lookup as such a helper: about 9
+times slower per hand with three arrays, 40 times with the tables tuple, than
+written out). One strategy throughout: such a kernel hands helpers
+``unowned(tuple)`` (:mod:`showdown._views`: the same arrays with no owner,
+whose counts compile to nothing), made once before its loops; helpers take the
+tables, spot or scratch arrays as one tuple (measured: as fast as written out).
+``jit_kernel`` kernels, compiled without the runtime, need nothing.
+
 Compile notices
 ---------------
 numba fires a ``numba:compile`` event only when it really compiles (not when
@@ -343,9 +356,7 @@ jit = _compiler()
 #: Calls from Python take the launch lock (workqueue is not thread-safe).
 jit_parallel = _parallel
 #: Small helpers inlined into the kernels that call them (avoids call overhead).
-#: Note: in a kernel compiled without ``parallel=True``, every array passed to
-#: an inlined helper costs an atomic incref/decref pair per call (measured 4-6x
-#: slower loops); pass scalars to helpers in serial kernels (docs/evaluator.md).
+#: Arrays passed to them cost reference counts unless unowned (module docstring).
 jit_inline = _compiler(inline="always")
 #: Helpers inlined by LLVM (``alwaysinline``) into the compiled functions that call
 #: them: compiled once each, no call overhead, no reference counts across the call.
@@ -359,6 +370,9 @@ _NO_RUNTIME: dict[str, Any] = {"_nrt": False}
 #: scratch array in. Run them from a Python thread pool (they release the GIL)
 #: for parallel work: no threading layer, no launch lock.
 jit_kernel = _compiler(**_NO_RUNTIME)
+#: ``jit_kernel`` steps that only other kernels call: no wrappers for calls from
+#: Python, whose unboxing of tuple arguments (a spot, scratch arrays) cost compile time.
+jit_step = _compiler(**_NO_RUNTIME, no_cpython_wrapper=True, no_cfunc_wrapper=True)
 
 
 def overload_inline(stub: Callable[..., Any]) -> Callable[[Callable[..., Any]], Any]:

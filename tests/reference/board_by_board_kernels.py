@@ -15,8 +15,8 @@ from showdown.evaluator._kernels import (
     COLUMN_MASK_7,
     KEY_START,
     ROW_SHIFT_7,
+    lookup_strength,
     omaha_high_one,
-    strength_of_key,
 )
 
 MODE_OMAHA = 1
@@ -112,7 +112,7 @@ def evaluate_players(
                 own, p, board, 0, pairs, triples, pair_index, triple_index, omaha_ranks, flush
             )
         else:
-            highs[p] = strength_of_key(
+            highs[p] = lookup_strength(
                 board_key + own_key[p],
                 board_bits | own_bits[p],
                 offsets,
@@ -177,7 +177,7 @@ def _board_leaf(
             if hilo:
                 lows[p] = omaha_low8[player_low[p] << 8 | low]
         else:
-            highs[p] = strength_of_key(
+            highs[p] = lookup_strength(
                 player_key[p] + key,
                 player_bits[p] | bits,
                 offsets,

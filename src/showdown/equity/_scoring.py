@@ -108,14 +108,16 @@ def add_whole_pot(mask, n_players, weight, counts):  # pragma: no cover - compil
 
 @jit_inline
 def add_share(
-    high_mask, n_high, low_mask, n_low, player, weight, row, counts, scoop, share_any, sum_squares
+    high, low, player, weight, row, counts, scoop, share_any, sum_squares
 ):  # pragma: no cover - compiled
     """Add ``player``'s share of one pot, ``weight`` times, to counter row ``row``.
 
-    ``high_mask``/``low_mask`` are the winners of each half (``low_mask`` 0:
-    no low, the whole pot goes to the high winners); ``n_high``/``n_low``
-    their sizes (:func:`bit_count`).
+    ``high`` and ``low`` are ``(mask, size)``: the winners of each half and how
+    many they are (:func:`bit_count`); a low ``mask`` of 0 means no low, the
+    whole pot goes to the high winners.
     """
+    high_mask, n_high = high
+    low_mask, n_low = low
     if low_mask == 0:
         add_whole_share(high_mask, n_high, player, weight, row, counts)
         return
@@ -138,12 +140,10 @@ def add_pot(
     high_mask, low_mask, n_players, weight, counts, scoop, share_any, sum_squares
 ):  # pragma: no cover - compiled
     """Add one pot, ``weight`` times, to every player's counters (:func:`add_share`)."""
-    n_high = bit_count(high_mask)
-    n_low = bit_count(low_mask)
+    high = (high_mask, bit_count(high_mask))
+    low = (low_mask, bit_count(low_mask))
     for p in range(n_players):
-        add_share(
-            high_mask, n_high, low_mask, n_low, p, weight, p, counts, scoop, share_any, sum_squares
-        )
+        add_share(high, low, p, weight, p, counts, scoop, share_any, sum_squares)
 
 
 @jit_kernel

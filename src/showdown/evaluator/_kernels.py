@@ -3,11 +3,16 @@
 Kernels take arrays, scalars and the :class:`~.tables.Tables` tuple as one
 argument named ``tables`` (see ``tables.py`` for the layouts); they copy the
 fields they need into locals before the hot loop, so the loop body only sees
-plain arrays. The small inlined helpers (``strength_of_key``,
-``omaha_high_one``...) keep taking single arrays: the equity and simulator
-kernels inline them too. Inputs are validated by the public
-wrappers in ``api.py``: numba does not bounds-check, so a card code above 51
-would read unrelated memory.
+plain arrays.
+
+The kernel interface other packages call: :func:`add_card` adds a card to a
+hand's key and suit bits, :func:`strength_of_key` values the sums, both taking
+the tables as one tuple. Nothing outside the evaluator reads the perfect hash
+itself (a suite rule checks). A serial kernel compiled with numba's runtime
+hands them ``unowned(tables)`` (``showdown._views``), hoisted out of its loops:
+with the tables' owners dropped the reference counts cost nothing (see
+``_jit``). Inputs are validated by the public wrappers in ``api.py``: numba
+does not bounds-check, so a card code above 51 would read unrelated memory.
 """
 
 from __future__ import annotations
@@ -39,12 +44,58 @@ def flush_rank_mask(key, bits):  # pragma: no cover - compiled
 
 
 @jit_inline
-def strength_of_key(key, bits, offsets, values, flush, row_shift, column_mask):  # pragma: no cover
-    """Strength from a summed key and or-ed suit bits (5..7 cards)."""
+def lookup_strength(key, bits, offsets, values, flush, row_shift, column_mask):  # pragma: no cover
+    """Strength from a summed key and or-ed suit bits (5..7 cards): the perfect-hash lookup.
+
+    The one copy of the lookup, for the full deck's tables and the short deck's
+    (their own row shift); other packages call :func:`strength_of_key`.
+    """
     if key & FLUSH_CHECK:
         return flush[flush_rank_mask(key, bits)]
     rank_sum = key & RANK_SUM_MASK
     return values[(rank_sum & column_mask) + np.uint64(offsets[rank_sum >> row_shift])]
+
+
+@jit_inline
+def rank_key_of(rank, tables):  # pragma: no cover - compiled
+    """The key of one card of ``rank`` (0 = deuce .. 12 = ace) without its suit counter."""
+    return tables.card_key[4 * rank] & RANK_SUM_MASK
+
+
+@jit_inline
+def rank_strength(rank_sum, tables):  # pragma: no cover - compiled
+    """Strength of 5..7 cards that make no flush, from their ranks' summed :func:`rank_key_of`.
+
+    For kernels that value flushes apart (the class kernels count flush
+    classes on their own); :func:`strength_of_key` values any hand.
+    """
+    return lookup_strength(
+        rank_sum, np.uint64(0), tables.offsets7, tables.values7, tables.flush, ROW_SHIFT_7,
+        COLUMN_MASK_7,
+    )  # fmt: skip
+
+
+@jit_inline
+def strength_of_key(key, bits, tables):  # pragma: no cover - compiled
+    """High strength of a hand from its summed key and or-ed suit bits (5..7 cards).
+
+    ``key`` starts at ``KEY_START``; both sums come from :func:`add_card`.
+    ``tables`` is the evaluator's :class:`~.table_layout.Tables`; see the
+    module docstring for passing it from a serial kernel.
+    """
+    return lookup_strength(
+        key, bits, tables.offsets7, tables.values7, tables.flush, ROW_SHIFT_7, COLUMN_MASK_7
+    )
+
+
+@jit_inline
+def add_card(key, bits, card, tables):  # pragma: no cover - compiled
+    """``(key, bits)`` of a hand with ``card`` added: the one place a card enters a hand's sums.
+
+    ``tables`` is any tuple with ``card_key`` and ``card_bit`` (the full deck's
+    or the short deck's tables).
+    """
+    return key + tables.card_key[card], bits | tables.card_bit[card]
 
 
 INVALID_LOW = np.uint8(255)
@@ -88,7 +139,7 @@ def evaluate_kernel(cards, tables, out):  # pragma: no cover
     for hand in prange(cards.shape[0]):
         valid, key, bits = hand_key(cards, hand, card_key, card_bit, False)
         out[hand] = (
-            strength_of_key(key, bits, offsets, values, flush, ROW_SHIFT_7, COLUMN_MASK_7)
+            lookup_strength(key, bits, offsets, values, flush, ROW_SHIFT_7, COLUMN_MASK_7)
             if valid
             else 0
         )
@@ -298,7 +349,7 @@ def enumerate_histogram(prefixes, n_chunks, tables):  # pragma: no cover
                     key2 = key1 + card_key[c2]
                     bits2 = bits1 | card_bit[c2]
                     for c3 in range(c2 + 1, 52):
-                        strength = strength_of_key(
+                        strength = lookup_strength(
                             key2 + card_key[c3],
                             bits2 | card_bit[c3],
                             offsets,

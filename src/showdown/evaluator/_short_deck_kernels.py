@@ -1,7 +1,7 @@
 """Numba kernels of the short-deck (6+) evaluator.
 
 The key is the full deck's (rank keys and suit counters, :mod:`.table_layout`),
-so the lookup is the same inlined :func:`._kernels.strength_of_key` with the
+so the lookup is the same inlined :func:`._kernels.lookup_strength` with the
 short-deck tables (:class:`~.short_deck_tables.ShortDeckTables`) and their row
 shift. Inputs are validated by the public wrapper: codes above 51 are flagged
 here before they are used as an index, and a card outside the short deck
@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import jit_inline, jit_parallel, prange
-from ._kernels import hand_key, strength_of_key
+from ._kernels import hand_key, lookup_strength
 from .short_deck_tables import SHORT_DECK_ROW_SHIFT
 
 ROW_SHIFT = np.uint64(SHORT_DECK_ROW_SHIFT)
@@ -28,7 +28,7 @@ def short_deck_strength(key, bits, offsets, values, flush):  # pragma: no cover 
     their ``card_bit`` (both from :class:`~.short_deck_tables.ShortDeckTables`).
     Equity and simulator kernels inline this with the table fields they copied.
     """
-    return strength_of_key(key, bits, offsets, values, flush, ROW_SHIFT, COLUMN_MASK)
+    return lookup_strength(key, bits, offsets, values, flush, ROW_SHIFT, COLUMN_MASK)
 
 
 @jit_parallel

@@ -13,7 +13,8 @@ from __future__ import annotations
 import numpy as np
 
 from showdown._jit import jit
-from showdown.evaluator._kernels import COLUMN_MASK_7, KEY_START, ROW_SHIFT_7, strength_of_key
+from showdown._views import unowned
+from showdown.evaluator._kernels import KEY_START, add_card, strength_of_key
 
 
 @jit
@@ -25,8 +26,7 @@ def board_counts(hands, players, boards, board_sizes, tables, out):  # pragma: n
     ``board_sizes[s]`` cards: 3 or 4); ``out`` is ``(S, P, P + 1)``, zeros. Every card
     is a valid, distinct code (the caller's spots come from replayed hands).
     """
-    card_key, card_bit = tables.card_key, tables.card_bit
-    offsets, values, flush = tables.offsets7, tables.values7, tables.flush
+    tables = unowned(tables)  # read in the loops without reference counting (see _jit)
     width = hands.shape[1]
     keys = np.zeros(width, np.uint64)
     bits = np.zeros(width, np.uint64)
@@ -34,22 +34,21 @@ def board_counts(hands, players, boards, board_sizes, tables, out):  # pragma: n
     for spot in range(hands.shape[0]):
         count = players[spot]
         # Summed keys and or-ed bits of each hand with the board so far.
-        board_key = np.uint64(0)
+        board_key = KEY_START
         board_bits = np.uint64(0)
         dealt = np.uint64(0)
         for position in range(board_sizes[spot]):
             card = boards[spot, position]
-            board_key += card_key[card]
-            board_bits |= card_bit[card]
+            board_key, board_bits = add_card(board_key, board_bits, card, tables)
             dealt |= np.uint64(1) << np.uint64(card)
         for player in range(count):
-            keys[player] = KEY_START + board_key
-            bits[player] = board_bits
+            key, hand_bits = board_key, board_bits
             for position in range(2):
                 card = hands[spot, player, position]
-                keys[player] += card_key[card]
-                bits[player] |= card_bit[card]
+                key, hand_bits = add_card(key, hand_bits, card, tables)
                 dealt |= np.uint64(1) << np.uint64(card)
+            keys[player] = key
+            bits[player] = hand_bits
         missing = 5 - board_sizes[spot]
         for first in range(52):
             if dealt & (np.uint64(1) << np.uint64(first)):
@@ -60,19 +59,14 @@ def board_counts(hands, players, boards, board_sizes, tables, out):  # pragma: n
             for second in range(start, stop):
                 if second < 52 and dealt & (np.uint64(1) << np.uint64(second)):
                     continue
-                extra_key = card_key[first]
-                extra_bits = card_bit[first]
+                extra_key, extra_bits = add_card(np.uint64(0), np.uint64(0), first, tables)
                 if second < 52:
-                    extra_key += card_key[second]
-                    extra_bits |= card_bit[second]
+                    extra_key, extra_bits = add_card(extra_key, extra_bits, second, tables)
                 best = np.int64(-1)
                 for player in range(count):
                     strength = np.int64(
-                        strength_of_key(
-                            keys[player] + extra_key, bits[player] | extra_bits, offsets,
-                            values, flush, ROW_SHIFT_7, COLUMN_MASK_7,
-                        )
-                    )  # fmt: skip
+                        strength_of_key(keys[player] + extra_key, bits[player] | extra_bits, tables)
+                    )
                     strengths[player] = strength
                     if strength > best:
                         best = strength

@@ -300,10 +300,10 @@ class _Table:
     def _raise(self, seat: int, amount: int) -> None:
         top = _top_two_capacity(self.n, self.bets, self.stacks, self.folded, self.all_in)
         low, high = _raise_range(
-            self.bets[seat], self.stacks[seat], self.current_bet, self.may_raise[seat],
-            top[2] if top[0] == seat else top[1], self.full_bet, self.bet_size,
-            self.bets_count, self.last_raise, False,
-            sum(self.totals) if self.pot_limit else 0, self.limits,
+            self.bets[seat], self.stacks[seat], self.may_raise[seat],
+            top[2] if top[0] == seat else top[1],
+            (self.current_bet, self.full_bet, self.bet_size, self.bets_count, self.last_raise),
+            False, sum(self.totals) if self.pot_limit else 0, self.limits,
         )  # fmt: skip
         if low < 0:
             raise _LeftToReplayError

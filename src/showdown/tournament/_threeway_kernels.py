@@ -25,7 +25,8 @@ import numpy as np
 from .._jit import jit, jit_parallel, prange
 from .._random_kernels import GOLDEN as _GOLDEN
 from .._random_kernels import mix as _mix
-from ..evaluator._kernels import COLUMN_MASK_7, KEY_START, ROW_SHIFT_7, strength_of_key
+from .._views import unowned
+from ..evaluator._kernels import KEY_START, add_card, strength_of_key
 
 #: Codes of the three-hand orderings (see the module).
 ORDERING_CODES = 27
@@ -56,8 +57,8 @@ def sample_threeway_kernel(
     of five of the other 46 cards. A triple with no compatible deal (gives
     up after ``samples * 64`` draws) is left at zero.
     """
-    card_key, card_bit = tables.card_key, tables.card_bit
-    offsets, values, flush = tables.offsets7, tables.values7, tables.flush
+    # Without owners, the tables cost no reference counts in the evaluator's helpers.
+    tables = unowned(tables)
     for triple in prange(triples.shape[0]):
         state = np.uint64(seed) * _GOLDEN + np.uint64(triple) * _TRIPLE_SPACING + np.uint64(1)
         attempts = 0
@@ -91,20 +92,15 @@ def sample_threeway_kernel(
                 if used & bit:
                     continue
                 used |= bit
-                board_key += card_key[card]
-                board_bits |= card_bit[card]
+                board_key, board_bits = add_card(board_key, board_bits, card, tables)
                 drawn += 1
             strengths = np.empty(3, np.int64)
             for seat in range(3):
                 key = board_key
                 bits = board_bits
                 for card_number in range(2):
-                    card = hands[2 * seat + card_number]
-                    key += card_key[card]
-                    bits |= card_bit[card]
-                strengths[seat] = strength_of_key(
-                    key, bits, offsets, values, flush, ROW_SHIFT_7, COLUMN_MASK_7
-                )
+                    key, bits = add_card(key, bits, hands[2 * seat + card_number], tables)
+                strengths[seat] = strength_of_key(key, bits, tables)
             code = (
                 9 * _compare(strengths[0], strengths[1])
                 + 3 * _compare(strengths[0], strengths[2])

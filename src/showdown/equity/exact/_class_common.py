@@ -299,24 +299,15 @@ def flush_class(
 
 
 @jit_inline
-def flush_classes(
-    n_distinct,
-    distinct,
-    multiplicity,
-    available,
-    binomials,
-    subsets,
-    n_subsets,
-    board_suit_ranks,
-    live_suit,
-    orbit_size,
-    needed,
-    with_suit,
-    without_suit,
-    eligible_bit,
-    found,
-):  # pragma: no cover - compiled
+def flush_classes(n_distinct, multiset, suits, flush_work, classes, found):  # pragma: no cover
     """Every flush class of the current rank multiset: ``(classes, boards in them)``.
+
+    ``multiset`` is ``(distinct, multiplicity, available)`` (per rank);
+    ``suits`` is ``(board_suit_ranks, live_suit, orbit_size, needed)`` (per
+    suit); ``flush_work`` is the scratch ``(with_suit, without_suit,
+    eligible_bit)`` of :func:`eligible_ranks`; ``classes`` the
+    :class:`ClassTables`. Kernels build these tuples once, without owners
+    (``unowned``), so the call costs no reference counts.
 
     Class ``k`` is ``found[0, k]`` (its suit), ``found[1, k]`` (the suit's board
     ranks, known board cards included) and ``found[2, k]`` (its boards, times its
@@ -324,6 +315,10 @@ def flush_classes(
     multiset's ranks may come in it (``needed`` is 99 for suits never walked).
     Each game's kernel values its players' flushes class by class.
     """
+    distinct, multiplicity, available = multiset
+    board_suit_ranks, live_suit, orbit_size, needed = suits
+    with_suit, without_suit, eligible_bit = flush_work
+    binomials, subsets, n_subsets = classes.binomials, classes.subsets, classes.n_subsets
     n_found = 0
     flush_boards = 0
     for suit in range(4):

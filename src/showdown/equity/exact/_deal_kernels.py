@@ -13,14 +13,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..._jit import jit
-from ...evaluator._kernels import (
-    COLUMN_MASK_7,
-    FLUSH_CHECK,
-    KEY_START,
-    RANK_SUM_MASK,
-    ROW_SHIFT_7,
-    flush_rank_mask,
-)
+from ..._views import unowned
+from ...evaluator._kernels import KEY_START, add_card, strength_of_key
 from .._scoring import BATCH, score_outcomes
 
 
@@ -52,15 +46,11 @@ def deal_kernel(
     n_slots = slot_player.size
     depth0 = prefixes.shape[1]
     deck_size = deck.size
-    card_key = tables.card_key
-    card_bit = tables.card_bit
+    # The tables without owners: handing them to the evaluator's helpers in the
+    # deal loop then costs no reference-count updates.
+    tables = unowned(tables)
     low_bit = tables.low_bit
     low8 = tables.low8
-    # Table arrays taken out of the tuple once: reading them from ``tables`` in the
-    # deal loop costs a reference-count update per read.
-    offsets = tables.offsets7
-    values = tables.values7
-    flush = tables.flush
     # Scratch arrays share two types (int64, uint64): each distinct array type
     # numba allocates costs compile time.
     known_key = np.zeros(n_players, np.uint64)
@@ -74,8 +64,7 @@ def deal_kernel(
         low = 0
         for position in range(known_length[p]):
             card = known[p, position]
-            key += card_key[card]
-            bits |= card_bit[card]
+            key, bits = add_card(key, bits, card, tables)
             low |= low_bit[card]
         known_key[p] = key
         known_bits[p] = bits
@@ -125,10 +114,12 @@ def deal_kernel(
                 p = slot_player[depth]
                 card = deck[index[depth]]
                 same = depth > 0 and slot_player[depth - 1] == p
-                slot_key[depth] = (slot_key[depth - 1] if same else known_key[p]) + card_key[card]
-                slot_bits[depth] = (slot_bits[depth - 1] if same else known_bits[p]) | card_bit[
-                    card
-                ]
+                slot_key[depth], slot_bits[depth] = add_card(
+                    slot_key[depth - 1] if same else known_key[p],
+                    slot_bits[depth - 1] if same else known_bits[p],
+                    card,
+                    tables,
+                )
                 slot_low[depth] = (slot_low[depth - 1] if same else known_low[p]) | low_bit[card]
                 depth += 1
                 if depth < n_slots and depth >= depth0:
@@ -146,16 +137,7 @@ def deal_kernel(
                 hand_bits[p] = slot_bits[slot]
                 hand_low[p] = slot_low[slot]
             for p in range(n_players):
-                # strength_of_key written out: an inlined helper that takes arrays
-                # costs reference-count updates per call here.
-                key = hand_key[p]
-                if key & FLUSH_CHECK:
-                    highs[p, n_buffered] = flush[flush_rank_mask(key, hand_bits[p])]
-                else:
-                    rank_sum = key & RANK_SUM_MASK
-                    highs[p, n_buffered] = values[
-                        (rank_sum & COLUMN_MASK_7) + np.uint64(offsets[rank_sum >> ROW_SHIFT_7])
-                    ]
+                highs[p, n_buffered] = strength_of_key(hand_key[p], hand_bits[p], tables)
                 if hilo:
                     lows[p, n_buffered] = low8[hand_low[p]]
             n_buffered += 1

@@ -27,7 +27,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..._jit import jit
-from ...evaluator._kernels import RANK_SUM_MASK
+from ..._views import unowned
+from ...evaluator._kernels import rank_key_of, rank_strength
 from .._scoring import BATCH, score_outcomes
 from ._class_common import (
     MOST_CLASSES_PER_MULTISET,
@@ -37,9 +38,6 @@ from ._class_common import (
     split_multiset,
     suit_ranks,
 )
-
-_ROW_SHIFT = np.uint64(11)
-_COLUMN_MASK = np.uint64((1 << 11) - 1)
 
 
 @jit
@@ -74,20 +72,19 @@ def holdem_class_kernel(
     n_missing = 5 - boards.shape[1]
     multisets = classes.multisets
     binomials = classes.binomials
-    subsets = classes.subsets
-    n_subsets = classes.n_subsets
     first_row = classes.offsets[n_missing]
     last_row = classes.offsets[n_missing + 1]
+    # The tables without owners: handing them to the evaluator's helpers per
+    # rank multiset then costs no reference-count updates.
+    tables = unowned(tables)
     flush = tables.flush
-    values = tables.values7
-    rows = tables.offsets7
     # Every scratch array is int64 allocated 2-D: each distinct array type numba
     # allocates costs compile time.
     # uint64 scratch is an int64 allocation viewed as uint64: one allocation type to compile.
     unsigned = np.zeros((3, max(13, n_players)), np.int64).view(np.uint64)
     rank_key = unsigned[0, :13]
     for rank in range(13):
-        rank_key[rank] = tables.card_key[4 * rank] & RANK_SUM_MASK
+        rank_key[rank] = rank_key_of(rank, tables)
     board_mask = np.uint64(0)
     board_rank_sum = np.uint64(0)
     per_suit = np.zeros((5, 4), np.int64)
@@ -114,6 +111,11 @@ def holdem_class_kernel(
     weights = np.zeros((1, BATCH), np.int64)[0]
     # Flush classes of one rank multiset (suit, suited board ranks, boards).
     found = np.zeros((3, MOST_CLASSES_PER_MULTISET), np.int64)
+    # flush_classes's arguments, grouped once, without owners: no reference counts per call.
+    multiset = unowned((distinct, multiplicity, available))
+    suits = unowned((board_suit_ranks, live_suit, orbit_size, needed))
+    flush_work = unowned((with_suit, without_suit, eligible_bit))
+    classes = unowned(classes)
 
     for h in range(n_holdings):
         if h == 0 or boards.shape[0] > 1:
@@ -183,26 +185,9 @@ def holdem_class_kernel(
                 key += rank_key[distinct[d]] * np.uint64(multiplicity[d])
             work += n_players
             for p in range(n_players):
-                rank_sum = key + player_rank_sum[p]
-                rank_high[p] = values[
-                    (rank_sum & _COLUMN_MASK) + np.uint64(rows[rank_sum >> _ROW_SHIFT])
-                ]
+                rank_high[p] = rank_strength(key + player_rank_sum[p], tables)
             n_flushes, flush_boards = flush_classes(
-                n_distinct,
-                distinct,
-                multiplicity,
-                available,
-                binomials,
-                subsets,
-                n_subsets,
-                board_suit_ranks,
-                live_suit,
-                orbit_size,
-                needed,
-                with_suit,
-                without_suit,
-                eligible_bit,
-                found,
+                n_distinct, multiset, suits, flush_work, classes, found
             )
             for k in range(n_flushes):
                 suit = found[0, k]

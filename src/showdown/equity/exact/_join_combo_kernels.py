@@ -98,10 +98,14 @@ def track_fitting(fitting, chosen, combo_deals):  # pragma: no cover - compiled
 
 @jit_inline
 def track_board(
-    n_sorted, n_joint, sorted_row, card_place, combos, card_length, card_uses, win_diff,
-    card_diff, running, combo_counts, combo_deals,
-):  # pragma: no cover - compiled  # fmt: skip
-    """End of a board: running sums give each holding of L its counts; reset the arrays."""
+    n_sorted, n_joint, combos, card_length, card_uses, tracking, combo_counts, combo_deals
+):  # pragma: no cover - compiled
+    """End of a board: running sums give each holding of L its counts; reset the arrays.
+
+    ``tracking`` is the join kernel's ``(sorted_row, card_place, win_diff,
+    card_diff, running)``.
+    """
+    sorted_row, card_place, win_diff, card_diff, running = tracking
     n_rows = combo_counts.shape[2]  # winners 1 .. n
     # Each card list's differences become running sums, in place.
     for k in range(1, n_rows):

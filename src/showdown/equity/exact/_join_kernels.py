@@ -24,14 +24,8 @@ from typing import Any
 import numpy as np
 
 from ..._jit import jit, jit_inline
-from ...evaluator._kernels import (
-    COLUMN_MASK_7,
-    FLUSH_CHECK,
-    KEY_START,
-    RANK_SUM_MASK,
-    ROW_SHIFT_7,
-    flush_rank_mask,
-)
+from ..._views import unowned
+from ...evaluator._kernels import KEY_START, add_card, strength_of_key
 from .._scoring import add_whole_pot
 from ._join_combo_kernels import (
     track_board,
@@ -118,11 +112,9 @@ def _make_join_kernel(track: bool) -> Any:
         """
         n_players = starts.size - 1
         n_combos = combos.shape[0]
-        card_key = tables.card_key
-        card_bit = tables.card_bit
-        offsets = tables.offsets7
-        values = tables.values7
-        flush = tables.flush
+        # The tables without owners: handing them to the evaluator's helpers per
+        # holding then costs no reference-count updates.
+        tables = unowned(tables)
         combo_mask = np.zeros(n_combos, np.uint64)
         combo_key = np.zeros(n_combos, np.uint64)
         combo_bits = np.zeros(n_combos, np.uint64)
@@ -130,8 +122,9 @@ def _make_join_kernel(track: bool) -> Any:
             for slot in range(2):
                 card = combos[combo, slot]
                 combo_mask[combo] |= np.uint64(1) << np.uint64(card)
-                combo_key[combo] += card_key[card]
-                combo_bits[combo] |= card_bit[card]
+                combo_key[combo], combo_bits[combo] = add_card(
+                    combo_key[combo], combo_bits[combo], card, tables
+                )
         strength = np.zeros(n_combos, np.int64)
         n_large = starts[largest + 1] - starts[largest]
         sorted_strength = np.zeros(n_large, np.int64)
@@ -175,24 +168,14 @@ def _make_join_kernel(track: bool) -> Any:
             for slot in range(5):
                 card = boards[board_row, slot]
                 board_mask |= np.uint64(1) << np.uint64(card)
-                board_key += card_key[card]
-                board_bits |= card_bit[card]
+                board_key, board_bits = add_card(board_key, board_bits, card, tables)
             for combo in range(n_combos):
                 if combo_mask[combo] & board_mask:
                     strength[combo] = -1
                 else:
-                    # strength_of_key written out: an inlined helper that takes arrays
-                    # costs reference-count updates per call here.
-                    key = board_key + combo_key[combo]
-                    if key & FLUSH_CHECK:
-                        strength[combo] = flush[
-                            flush_rank_mask(key, board_bits | combo_bits[combo])
-                        ]
-                    else:
-                        rank_sum = key & RANK_SUM_MASK
-                        strength[combo] = values[
-                            (rank_sum & COLUMN_MASK_7) + np.uint64(offsets[rank_sum >> ROW_SHIFT_7])
-                        ]
+                    strength[combo] = strength_of_key(
+                        board_key + combo_key[combo], board_bits | combo_bits[combo], tables
+                    )
             # The largest range, sorted by strength, with its per-card lists.
             first = starts[largest]
             for item in range(n_large):
@@ -328,14 +311,10 @@ def _make_join_kernel(track: bool) -> Any:
                 track_board(
                     n_sorted,
                     n_joint,
-                    sorted_row,
-                    card_place,
                     combos,
                     card_length,
                     card_uses,
-                    win_diff,
-                    card_diff,
-                    running,
+                    (sorted_row, card_place, win_diff, card_diff, running),
                     combo_counts,
                     combo_deals,
                 )

@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..._jit import jit
+from ..._views import unowned
 from .._scoring import BATCH, score_outcomes
 from ._class_common import (
     MOST_CLASSES_PER_MULTISET,
@@ -54,8 +55,6 @@ def omaha_class_kernel(
     n_known = boards.shape[1]
     multisets = classes.multisets
     binomials = classes.binomials
-    subsets = classes.subsets
-    n_subsets = classes.n_subsets
     first_row = classes.offsets[n_missing]
     last_row = classes.offsets[n_missing + 1]
     flush = tables.flush
@@ -107,6 +106,11 @@ def omaha_class_kernel(
     weights = np.zeros((1, BATCH), np.int64)[0]
     # Flush classes of one rank multiset (suit, suited board ranks, boards).
     found = np.zeros((3, MOST_CLASSES_PER_MULTISET), np.int64)
+    # flush_classes's arguments, grouped once, without owners: no reference counts per call.
+    multiset = unowned((distinct, multiplicity, available))
+    suits = unowned((board_suit_ranks, live_suit, orbit_size, needed))
+    flush_work = unowned((with_suit, without_suit, eligible_bit))
+    classes = unowned(classes)
 
     for h in range(n_holdings):
         if h == 0 or boards.shape[0] > 1:
@@ -217,21 +221,7 @@ def omaha_class_kernel(
                 if hilo:
                     rank_low8[p] = omaha_low8[(player_low[p] << 8) | low]
             n_flushes, flush_boards = flush_classes(
-                n_distinct,
-                distinct,
-                multiplicity,
-                available,
-                binomials,
-                subsets,
-                n_subsets,
-                board_suit_ranks,
-                live_suit,
-                orbit_size,
-                needed,
-                with_suit,
-                without_suit,
-                eligible_bit,
-                found,
+                n_distinct, multiset, suits, flush_work, classes, found
             )
             for k in range(n_flushes):
                 suit = found[0, k]

@@ -56,8 +56,9 @@ import numpy as np
 from numba.core import cgutils, types
 from numba.core.errors import TypingError
 
-from ..._jit import intrinsic, jit_inline, jit_kernel, leading_zeros, overload_inline
+from ..._jit import intrinsic, jit_inline, jit_kernel, jit_step, leading_zeros, overload_inline
 from ..._random_kernels import next_random
+from ...evaluator._kernels import add_card
 
 _U1 = np.uint64(1)
 _LOW_32 = np.uint64(0xFFFFFFFF)
@@ -107,9 +108,7 @@ def draw_stub(state, deck, top, n_stub):  # pragma: no cover - compiled
 
 
 @jit_inline
-def draw_sum(
-    hilo, state, deck, position, limit, count, card_key, card_bit, low_bit
-):  # pragma: no cover
+def draw_sum(hilo, state, deck, position, limit, count, tables):  # pragma: no cover - compiled
     """Deal ``count`` stub cards from ``deck[position:limit]`` (Fisher-Yates) and sum them.
 
     Returns (state, key sum, suit bits, low mask, new position). Each random
@@ -119,13 +118,13 @@ def draw_sum(
     key = np.uint64(0)
     bits = np.uint64(0)
     low = 0
+    low_bit = tables.low_bit
     for _ in range((count + 1) >> 1):
         state, word = next_random(state)
         pick = position + (((word >> _SHIFT_32) * (limit - position)) >> _SHIFT_32)
         card = deck[pick]
         deck[pick] = deck[position]
-        key += card_key[card]
-        bits |= card_bit[card]
+        key, bits = add_card(key, bits, card, tables)
         if hilo:
             low |= low_bit[card]
         position += _U1
@@ -133,8 +132,7 @@ def draw_sum(
             pick = position + (((word & _LOW_32) * (limit - position)) >> _SHIFT_32)
             card = deck[pick]
             deck[pick] = deck[position]
-            key += card_key[card]
-            bits |= card_bit[card]
+            key, bits = add_card(key, bits, card, tables)
             if hilo:
                 low |= low_bit[card]
             position += _U1
@@ -239,61 +237,56 @@ def load_held(n_deals, chosen, row_masks, held):  # pragma: no cover - compiled
 
 
 @jit_inline
-def fresh_deck(
-    deal, deck, deck_words, live_words, where, deck_size, ranged, use_row_decks, row_decks,
-    chosen, held, held_count,
-):  # pragma: no cover - compiled  # fmt: skip
+def fresh_deck(deal, spot, work):  # pragma: no cover - compiled
     """Copy the live deck for one deal, without the ranged players' cards; the live size.
 
     The copy is eight words: deals then share no memory, so the processor can
-    overlap them. With ``use_row_decks`` (one small joint table) each row has
-    its deck ready in ``row_decks``; otherwise the ``held`` cards are moved out.
+    overlap them. With ``spot.use_row_decks`` (one small joint table) each row
+    has its deck ready in ``spot.row_decks``; otherwise the ``work.held`` cards
+    are moved out.
     """
-    if use_row_decks:
-        copy_deck(deck_words, row_decks, np.intp(chosen[0, deal]) * 8)
-        return deck_size - held_count
-    copy_deck(deck_words, live_words, 0)
-    if ranged:
-        return remove_held(deck, deck_size, held[deal], where)
+    deck_size = spot.deck.size
+    if spot.use_row_decks:
+        copy_deck(work.deck_words, spot.row_decks, np.intp(work.chosen[0, deal]) * 8)
+        return deck_size - spot.held_count
+    copy_deck(work.deck_words, spot.live_words, 0)
+    if spot.block_start.size > 1:  # ranged players' cards to take out
+        return remove_held(work.deck, deck_size, work.held[deal], spot.where)
     return deck_size
 
 
-@jit_kernel
-def deal_sums(
-    hilo, state, n_deals, deck, deck_words, live_words, where, deck_size, ranged, use_row_decks,
-    row_decks, chosen, held, held_count, dealt, deal_count, fixed_key, fixed_bits, fixed_low,
-    board_sums, n_board, n_known_board, card_key, card_bit, low_bit, key_rows, bits_rows,
-    low_rows,
-):  # pragma: no cover - compiled  # fmt: skip
+@jit_step
+def deal_sums(hilo, state, n_deals, spot, work, tables):  # pragma: no cover - compiled
     """Deal the stub of each deal of a block as key sums (all games but Omaha); the new state.
 
-    Column ``d`` of ``key_rows``/``bits_rows``/``low_rows`` gets deal ``d``:
+    Column ``d`` of ``work.key``/``work.bits``/``work.low`` gets deal ``d``:
     the dealt players' rows (known cards plus the stub's) and the last row,
-    the board (``board_sums``: the known board's key with ``KEY_START``, suit
-    bits, low mask). Hands are dealt in deal order, the dealt players' cards
-    then the board's, each summed as its cards come.
+    the board (``spot.board_sums``: the known board's key with ``KEY_START``,
+    suit bits, low mask). Hands are dealt in deal order, the dealt players'
+    cards then the board's, each summed as its cards come.
     """
+    deck, dealt, deal_count = work.deck, spot.dealt, spot.deal_count
+    fixed_key, fixed_bits, fixed_low = spot.fixed_key, spot.fixed_bits, spot.fixed_low
+    key_rows, bits_rows, low_rows = work.key, work.bits, work.low
+    board_sums = spot.board_sums
+    n_board_stub = spot.n_board - spot.board.size
     n_players = fixed_key.size
     for deal in range(n_deals):
-        top = fresh_deck(
-            deal, deck, deck_words, live_words, where, deck_size, ranged, use_row_decks,
-            row_decks, chosen, held, held_count,
-        )  # fmt: skip
+        top = fresh_deck(deal, spot, work)
         position = np.uint64(0)
         limit = np.uint64(top)
         for index in range(dealt.size):
             p = dealt[index]
             state, key, suit_bits, low, position = draw_sum(
-                hilo, state, deck, position, limit, deal_count[p], card_key, card_bit, low_bit
+                hilo, state, deck, position, limit, deal_count[p], tables
             )
             key_rows[p, deal] = fixed_key[p] + key
             bits_rows[p, deal] = fixed_bits[p] | suit_bits
             if hilo:  # a constant: high-only kernels never store low masks
                 low_rows[p, deal] = fixed_low[p] | low
         state, key, suit_bits, low, position = draw_sum(
-            hilo, state, deck, position, limit, n_board - n_known_board, card_key, card_bit,
-            low_bit,
-        )  # fmt: skip
+            hilo, state, deck, position, limit, n_board_stub, tables
+        )
         key_rows[n_players, deal] = board_sums[0] + key
         bits_rows[n_players, deal] = board_sums[1] | suit_bits
         if hilo:
@@ -301,22 +294,25 @@ def deal_sums(
     return state
 
 
-@jit_kernel
-def deal_cards(
-    hilo, state, n_deals, deck, deck_words, live_words, where, deck_size, ranged, use_row_decks,
-    row_decks, chosen, held, held_count, n_stub, dealt, deal_count, fixed_count, fixed_low,
-    board_sums, n_board, n_known_board, low_bit, low_rows, hole, boards, ranged_players,
-    player_table, player_column, row_cards,
-):  # pragma: no cover - compiled  # fmt: skip
+@jit_step
+def deal_cards(hilo, state, n_deals, spot, work, tables):  # pragma: no cover - compiled
     """Deal the stub of each deal of a block as cards (Omaha); the new state.
 
-    Player ``p``'s cards of deal ``d`` go to ``hole`` row ``p * block + d``
-    after their known ones, the board's to ``boards`` row ``d``; hi-lo low
-    masks to ``low_rows`` as in :func:`deal_sums`. A ranged player's cards
-    and low mask (the byte after them) are copied from their joint table's
-    drawn row: a few bytes next to the sixty two-plus-three hands the
+    Player ``p``'s cards of deal ``d`` go to ``work.hole`` row ``p * block + d``
+    after their known ones, the board's to ``work.boards`` row ``d``; hi-lo
+    low masks to ``work.low`` as in :func:`deal_sums`. A ranged player's
+    cards and low mask (the byte after them) are copied from their joint
+    table's drawn row: a few bytes next to the sixty two-plus-three hands the
     evaluator then looks up.
     """
+    deck, hole, boards, low_rows, chosen = work.deck, work.hole, work.boards, work.low, work.chosen
+    dealt, deal_count, fixed_count, fixed_low = (
+        spot.dealt, spot.deal_count, spot.fixed_count, spot.fixed_low,
+    )  # fmt: skip
+    ranged_players, player_table, player_column, row_cards = (
+        spot.ranged_players, spot.player_table, spot.player_column, spot.row_cards,
+    )  # fmt: skip
+    low_bit = tables.low_bit
     n_players = fixed_low.size
     block = low_rows.shape[1]
     width = row_cards.shape[2] - 1
@@ -328,11 +324,8 @@ def deal_cards(
             for slot in range(width):
                 hole[p * block + deal, slot] = row_cards[row, column, slot]
             low_rows[p, deal] = row_cards[row, column, width]
-        top = fresh_deck(
-            deal, deck, deck_words, live_words, where, deck_size, ranged, use_row_decks,
-            row_decks, chosen, held, held_count,
-        )  # fmt: skip
-        state = draw_stub(state, deck, top, n_stub)
+        top = fresh_deck(deal, spot, work)
+        state = draw_stub(state, deck, top, spot.n_stub)
         # The stub in deal order: the dealt players' cards, then the board's.
         position = 0
         for index in range(dealt.size):
@@ -345,8 +338,8 @@ def deal_cards(
                 hole[p * block + deal, start + slot] = card
                 low |= low_bit[card]
             low_rows[p, deal] = low
-        low = np.int64(board_sums[2])
-        for slot in range(n_known_board, n_board):
+        low = np.int64(spot.board_sums[2])
+        for slot in range(spot.board.size, spot.n_board):
             card = deck[position]
             position += 1
             boards[deal, slot] = card
@@ -371,25 +364,11 @@ def _deal_block(omaha, hilo, state, n_deals, spot, work, tables):  # pragma: no 
     if omaha.literal_value:
 
         def cards_block(omaha, hilo, state, n_deals, spot, work, tables):
-            return deal_cards(
-                hilo, state, n_deals, work.deck, work.deck_words, spot.live_words, spot.where,
-                spot.deck.size, spot.block_start.size > 1, spot.use_row_decks, spot.row_decks,
-                work.chosen, work.held, spot.held_count, spot.n_stub, spot.dealt,
-                spot.deal_count, spot.fixed_count, spot.fixed_low, spot.board_sums,
-                spot.n_board, spot.board.size, tables.low_bit, work.low, work.hole, work.boards,
-                spot.ranged_players, spot.player_table, spot.player_column, spot.row_cards,
-            )  # fmt: skip
+            return deal_cards(hilo, state, n_deals, spot, work, tables)
 
         return cards_block
 
     def sums_block(omaha, hilo, state, n_deals, spot, work, tables):
-        return deal_sums(
-            hilo, state, n_deals, work.deck, work.deck_words, spot.live_words, spot.where,
-            spot.deck.size, spot.block_start.size > 1, spot.use_row_decks, spot.row_decks,
-            work.chosen, work.held, spot.held_count, spot.dealt, spot.deal_count,
-            spot.fixed_key, spot.fixed_bits, spot.fixed_low, spot.board_sums, spot.n_board,
-            spot.board.size, tables.card_key, tables.card_bit, tables.low_bit, work.key,
-            work.bits, work.low,
-        )  # fmt: skip
+        return deal_sums(hilo, state, n_deals, spot, work, tables)
 
     return sums_block

@@ -42,8 +42,15 @@ import numpy as np
 from numba.core import types
 from numba.core.errors import TypingError
 
-from ..._jit import jit_inline, jit_kernel, leading_zeros, overload_inline, trailing_zeros
-from ...evaluator._kernels import COLUMN_MASK_7, ROW_SHIFT_7, omaha_high_one, strength_of_key
+from ..._jit import (
+    jit_inline,
+    jit_kernel,
+    jit_step,
+    leading_zeros,
+    overload_inline,
+    trailing_zeros,
+)
+from ...evaluator._kernels import omaha_high_one, strength_of_key
 from .._scoring import add_pot, add_whole_pot, add_whole_share, bit_count, winner_masks
 from ._sample_deal_kernels import deal_block, load_held, pick_rows
 
@@ -51,46 +58,38 @@ _U1 = np.uint64(1)
 _SHIFT_32 = np.uint64(32)
 
 
-@jit_kernel
-def evaluate_best_five(
-    hilo, n_deals, key_rows, bits_rows, low_rows, strengths, lows, offsets, values,
-    flush, low8, chosen, player_table, player_column, row_key, row_bits,
-):  # pragma: no cover - compiled  # fmt: skip
+@jit_step
+def evaluate_best_five(hilo, n_deals, spot, work, tables):  # pragma: no cover - compiled
     """Hold'em, stud, draw: each player's best five of own cards plus board, every deal.
 
     One tight loop per player over the block's deals: deals are independent,
     so the processor overlaps their table lookups. A ranged player's hand is
-    read from its joint table (``row_key[row, column]`` of the deal's row
-    ``chosen[table, deal]``) rather than copied to ``key_rows`` first: the
-    copy cost about as much as the evaluation.
+    read from its joint table (``spot.row_key[row, column]`` of the deal's row
+    ``work.chosen[table, deal]``) rather than copied to ``work.key`` first:
+    the copy cost about as much as the evaluation.
     """
+    key_rows, bits_rows, low_rows = work.key, work.bits, work.low
+    strengths, lows, chosen = work.strengths, work.lows, work.chosen
+    row_key, row_bits, low8 = spot.row_key, spot.row_bits, tables.low8
     n_players = strengths.shape[0]
     for p in range(n_players):
-        table = player_table[p]
+        table = spot.player_table[p]
         if table < 0:
             for deal in range(n_deals):
                 strength = strength_of_key(
                     key_rows[n_players, deal] + key_rows[p, deal],
                     bits_rows[n_players, deal] | bits_rows[p, deal],
-                    offsets,
-                    values,
-                    flush,
-                    ROW_SHIFT_7,
-                    COLUMN_MASK_7,
+                    tables,
                 )
                 strengths[p, deal] = strength
         else:
-            column = player_column[p]
+            column = spot.player_column[p]
             for deal in range(n_deals):
                 row = chosen[table, deal]
                 strength = strength_of_key(
                     key_rows[n_players, deal] + row_key[row, column],
                     bits_rows[n_players, deal] | row_bits[row, column],
-                    offsets,
-                    values,
-                    flush,
-                    ROW_SHIFT_7,
-                    COLUMN_MASK_7,
+                    tables,
                 )
                 strengths[p, deal] = strength
         if hilo:
@@ -115,12 +114,13 @@ def count_categories(strengths, n_deals, tally, categories):  # pragma: no cover
             )
 
 
-@jit_kernel
-def evaluate_omaha(
-    hilo, n_deals, hole, boards, low_rows, strengths, lows, pairs, triples,
-    pair_index, triple_index, omaha_ranks, flush, omaha_low8,
-):  # pragma: no cover - compiled  # fmt: skip
+@jit_step
+def evaluate_omaha(hilo, n_deals, work, tables):  # pragma: no cover - compiled
     """Omaha: exactly two own cards and three board cards (see :func:`evaluate_best_five`)."""
+    hole, boards, low_rows, strengths, lows = (
+        work.hole, work.boards, work.low, work.strengths, work.lows,
+    )  # fmt: skip
+    pairs, triples, omaha_low8 = work.pairs, work.triples, tables.omaha_low8
     n_players, block = strengths.shape
     for p in range(n_players):
         for deal in range(n_deals):
@@ -131,10 +131,10 @@ def evaluate_omaha(
                 deal,
                 pairs,
                 triples,
-                pair_index,
-                triple_index,
-                omaha_ranks,
-                flush,
+                tables.omaha_pair_index,
+                tables.omaha_triple_index,
+                tables.omaha_ranks,
+                tables.flush,
             )
             strengths[p, deal] = strength
         if hilo:
@@ -158,44 +158,12 @@ def _evaluate_block(omaha, hilo, n_deals, spot, work, tables):  # pragma: no cov
     if omaha.literal_value:
 
         def omaha_block(omaha, hilo, n_deals, spot, work, tables):
-            evaluate_omaha(
-                hilo,
-                n_deals,
-                work.hole,
-                work.boards,
-                work.low,
-                work.strengths,
-                work.lows,
-                work.pairs,
-                work.triples,
-                tables.omaha_pair_index,
-                tables.omaha_triple_index,
-                tables.omaha_ranks,
-                tables.flush,
-                tables.omaha_low8,
-            )
+            evaluate_omaha(hilo, n_deals, work, tables)
 
         return omaha_block
 
     def best_five_block(omaha, hilo, n_deals, spot, work, tables):
-        evaluate_best_five(
-            hilo,
-            n_deals,
-            work.key,
-            work.bits,
-            work.low,
-            work.strengths,
-            work.lows,
-            tables.offsets7,
-            tables.values7,
-            tables.flush,
-            tables.low8,
-            work.chosen,
-            spot.player_table,
-            spot.player_column,
-            spot.row_key,
-            spot.row_bits,
-        )
+        evaluate_best_five(hilo, n_deals, spot, work, tables)
 
     return best_five_block
 
@@ -223,15 +191,16 @@ def add_wins(wins, counts):  # pragma: no cover - compiled
             add_whole_pot(mask, n_players, won, counts)
 
 
-@jit_kernel
+@jit_step
 def score_each(
-    hilo, n_deals, strengths, lows, best, masks, low_masks, counts, scoop, share_any, sum_squares
+    hilo, n_deals, work, counts, scoop, share_any, sum_squares
 ):  # pragma: no cover - compiled
     """Award deal by deal (hi-lo pots, or too many players for a tally of winner sets)."""
-    n_players = strengths.shape[0]
-    winner_masks(strengths, n_deals, best, masks)
+    best, masks, low_masks = work.best, work.masks, work.low_masks
+    n_players = work.strengths.shape[0]
+    winner_masks(work.strengths, n_deals, best, masks)
     if hilo:
-        winner_masks(lows, n_deals, best, low_masks)
+        winner_masks(work.lows, n_deals, best, low_masks)
     for deal in range(n_deals):
         low_mask = low_masks[deal] if hilo else 0
         add_pot(masks[deal], low_mask, n_players, 1, counts, scoop, share_any, sum_squares)
@@ -305,11 +274,7 @@ def _make_sample_chunks(combos: bool) -> Any:
                     score_each(
                         hilo,
                         n_deals,
-                        work.strengths,
-                        work.lows,
-                        work.best,
-                        work.masks,
-                        work.low_masks,
+                        work,
                         out.counts[chunk],
                         out.scoop[chunk],
                         out.share_any[chunk],

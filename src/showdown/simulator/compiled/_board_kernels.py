@@ -1,6 +1,6 @@
 """Compiled sessions of board games: hold'em and Omaha (high and hi-lo), every limit.
 
-:func:`play_board` plays every hand of tables ``first..last-1``: forced bets,
+``play_board`` (:func:`_make_play_board`) plays every hand of tables ``first..last-1``: forced bets,
 pocket cards dealt from the left of the button, four betting rounds with the
 flop, turn and river dealt between them, then the pot awarded uncontested or at
 the showdown. The steps shared with the other families are in
@@ -9,9 +9,12 @@ the showdown. The steps shared with the other families are in
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..._jit import jit, jit_inline, jit_llvm_inline
+from ..._views import unowned
 from ..core import _agent_kernels as choices
 from ._record_kernels import record_deck, record_end, record_row, record_start
 from ._showdown_kernels import high_strength, omaha_low, omaha_strength
@@ -25,7 +28,6 @@ from ._table_kernels import (
     new_round,
     showdown_payout,
 )
-from ._views import unowned
 from .layout import (
     COUNTS,
     FOLDED,
@@ -55,22 +57,13 @@ def _board_row(board, count, board3, board4, board5):  # pragma: no cover - comp
 
 
 @jit_llvm_inline
-def _holdem_scores(
-    n,
-    street,
-    hole,
-    kinds,
-    folded,
-    cards,
-    board,
-    board_count,
-    values,
-    preflop,
-    category,
-    evaluator,
-):  # pragma: no cover - compiled
+def _holdem_scores(n, street, hole, agents, scratch, board_count, evaluator):  # pragma: no cover
     """Hold'em strength agents' scores for this street (``HandStrengthAgent.strength``):
     the pre-flop table, later the category of the best hand."""
+    kinds, preflop, category = agents.kinds, agents.preflop, agents.category
+    folded, cards, board, values = (
+        scratch.seats[FOLDED], scratch.cards, scratch.board, scratch.values,
+    )  # fmt: skip
     for seat in range(n):
         if kinds[seat] != STRENGTH_AGENT or folded[seat]:
             continue
@@ -82,22 +75,13 @@ def _holdem_scores(
 
 
 @jit_llvm_inline
-def _omaha_scores(
-    n,
-    street,
-    kinds,
-    folded,
-    cards,
-    holes,
-    board,
-    board_count,
-    values,
-    category,
-    scratch,
-    evaluator,
-):  # pragma: no cover - compiled
+def _omaha_scores(n, street, agents, scratch, board_count, evaluator):  # pragma: no cover
     """Omaha strength agents' scores: a rank count before the flop, later the category
     of the best two-plus-three hand."""
+    kinds, category = agents.kinds, agents.category
+    folded, cards, holes, board, values = (
+        scratch.seats[FOLDED], scratch.cards, scratch.holes, scratch.board, scratch.values,
+    )  # fmt: skip
     for seat in range(n):
         if kinds[seat] != STRENGTH_AGENT or folded[seat]:
             continue
@@ -138,137 +122,130 @@ def _omaha_showdown(n, hi_lo, seats, holes, board, scratch, evaluator):  # pragm
 def play_holdem(
     first, last, hands_per_table, rules, agents, tables, results, records, scratch, evaluator
 ):  # pragma: no cover - compiled
-    """:func:`_play_board` for hold'em: only hold'em's evaluation gets compiled."""
-    _play_board(
-        first, last, hands_per_table, rules, agents, tables, results, records, scratch, evaluator,
-        False,
-    )  # fmt: skip
+    """The board games' session loop for hold'em: only hold'em's evaluation gets compiled."""
+    play_holdem_board(
+        first, last, hands_per_table, rules, agents, tables, results, records, scratch, evaluator
+    )
 
 
 @jit
 def play_omaha(
     first, last, hands_per_table, rules, agents, tables, results, records, scratch, evaluator
 ):  # pragma: no cover - compiled
-    """:func:`_play_board` for Omaha (high and hi-lo)."""
-    _play_board(
-        first, last, hands_per_table, rules, agents, tables, results, records, scratch, evaluator,
-        True,
-    )  # fmt: skip
+    """The board games' session loop for Omaha (high and hi-lo)."""
+    play_omaha_board(
+        first, last, hands_per_table, rules, agents, tables, results, records, scratch, evaluator
+    )
 
 
-@jit_inline
-def _play_board(
-    first,
-    last,
-    hands_per_table,
-    rules,
-    agents,
-    tables,
-    results,
-    records,
-    scratch,
-    evaluator,
-    omaha,
-):  # pragma: no cover - compiled
-    """Play ``hands_per_table[t]`` hands at each table ``t`` in ``first..last-1``.
+def _make_play_board(omaha: bool) -> Any:
+    """The session loop of the board games, for Omaha (``omaha``) or hold'em.
 
-    ``evaluator`` is the evaluator's ``Tables``; ``scratch`` one hand's working
-    arrays (:func:`.layout.new_scratch`); the other arguments are the named tuples
-    of :mod:`.layout`, updated in place.
+    ``omaha`` is a constant of the compiled code (a closure variable), so numba
+    drops the other game's branches before compiling: each entry kernel compiles
+    only its own evaluation.
     """
-    # The driver owns every array for the whole call: no reference counting of them.
-    rules = unowned(rules)
-    agents = unowned(agents)
-    tables = unowned(tables)
-    results = unowned(results)
-    records = unowned(records)
-    scratch = unowned(scratch)
-    evaluator = unowned(evaluator)
-    n = rules.players
-    hole = rules.hole_count
-    limits = rules.limits
-    big_bets = rules.street_big_bet
-    hi_lo = rules.showdown == OMAHA_HILO
-    kinds = agents.kinds
-    strength_seats = False
-    for seat in range(n):
-        strength_seats = strength_seats or kinds[seat] == STRENGTH_AGENT
-    state = scratch.state
-    seats = scratch.seats
-    values = scratch.values
-    cards = scratch.cards
-    holes = scratch.holes
-    board = scratch.board
-    recording = records.offsets.shape[0] > 0
-    replaying = records.counts.shape[0] > 0  # the replay test's records: every decision
-    for table in range(first, last):
-        rng = tables.rng[table]
-        deck = tables.decks[table]
-        stacks = tables.stacks[table]
-        counters = results.counters[table]
-        for hand in range(hands_per_table[table]):
-            button = tables.buttons[table]
-            begin_hand(
-                n, button, tables.played[table] > 0, rules.ante, rules.small_blind,
-                rules.big_blind, limits[2], stacks, tables.starting, counters, seats, state,
-            )  # fmt: skip
-            row = -1
-            if recording:
-                row = record_row(table, hand, records)
-                if replaying:
-                    state[RECORD_ROW] = row
-                record_start(row, button, n, seats[START], records)
-            shuffle = new_deck(deck, tables.card_keys[table], tables.played[table])
-            for step in range(n):
-                seat = (button + 1 + step) % n
-                for index in range(hole):
-                    card, shuffle = deal_card(deck, state, shuffle)
-                    cards[seat, index] = card
-                    holes[seat, index] = card
-                seats[COUNTS, seat] = hole
-            board_count = np.int64(0)  # not a literal: see high_strength
-            for street in range(4):
-                state[STREET] = street
-                bet_size = limits[3] if big_bets[street] else limits[2]
-                if street == 0:
-                    new_round(n, seats, state, state[OPENER], True, bet_size, limits[2])
-                else:
-                    for _ in range(3 if street == 1 else 1):
-                        card, shuffle = deal_card(deck, state, shuffle)
-                        board[board_count] = card
-                        board_count += 1
-                    new_round(n, seats, state, (button + 1) % n, False, bet_size, limits[2])
-                if strength_seats:
-                    if omaha:
-                        _omaha_scores(
-                            n, street, kinds, seats[FOLDED], cards, holes, board, board_count,
-                            values, agents.category, scratch, evaluator,
-                        )  # fmt: skip
-                    else:
-                        _holdem_scores(
-                            n, street, hole, kinds, seats[FOLDED], cards, board, board_count,
-                            values, agents.preflop, agents.category, evaluator,
-                        )  # fmt: skip
-                rng = betting_round(
-                    n, seats, values, stacks, counters, state, kinds, agents.raise_at,
-                    agents.call_at, limits, 0, False, cards, scratch.muck, records.actions,
-                    records.bounds, rng,
+
+    def play_board(
+        first, last, hands_per_table, rules, agents, tables, results, records, scratch, evaluator
+    ):  # pragma: no cover - compiled
+        """Play ``hands_per_table[t]`` hands at each table ``t`` in ``first..last-1``.
+
+        ``evaluator`` is the evaluator's ``Tables``; ``scratch`` one hand's working
+        arrays (:func:`.layout.new_scratch`); the other arguments are the named tuples
+        of :mod:`.layout`, updated in place.
+        """
+        # The driver owns every array for the whole call: no reference counting of them.
+        rules = unowned(rules)
+        agents = unowned(agents)
+        tables = unowned(tables)
+        results = unowned(results)
+        records = unowned(records)
+        scratch = unowned(scratch)
+        evaluator = unowned(evaluator)
+        n = rules.players
+        hole = rules.hole_count
+        limits = rules.limits
+        big_bets = rules.street_big_bet
+        hi_lo = rules.showdown == OMAHA_HILO
+        kinds = agents.kinds
+        strength_seats = False
+        for seat in range(n):
+            strength_seats = strength_seats or kinds[seat] == STRENGTH_AGENT
+        state = scratch.state
+        seats = scratch.seats
+        cards = scratch.cards
+        holes = scratch.holes
+        board = scratch.board
+        recording = records.offsets.shape[0] > 0
+        replaying = records.counts.shape[0] > 0  # the replay test's records: every decision
+        for table in range(first, last):
+            rng = tables.rng[table]
+            deck = tables.decks[table]
+            stacks = tables.stacks[table]
+            counters = results.counters[table]
+            for hand in range(hands_per_table[table]):
+                button = tables.buttons[table]
+                begin_hand(
+                    n, button, tables.played[table] > 0,
+                    (rules.ante, rules.small_blind, rules.big_blind, limits[2]), stacks,
+                    tables.starting, counters, scratch,
                 )  # fmt: skip
+                row = -1
+                if recording:
+                    row = record_row(table, hand, records)
+                    if replaying:
+                        state[RECORD_ROW] = row
+                    record_start(row, button, n, seats[START], records)
+                shuffle = new_deck(deck, tables.card_keys[table], tables.played[table])
+                for step in range(n):
+                    seat = (button + 1 + step) % n
+                    for index in range(hole):
+                        card, shuffle = deal_card(deck, state, shuffle)
+                        cards[seat, index] = card
+                        holes[seat, index] = card
+                    seats[COUNTS, seat] = hole
+                board_count = np.int64(0)  # not a literal: see high_strength
+                for street in range(4):
+                    state[STREET] = street
+                    bet_size = limits[3] if big_bets[street] else limits[2]
+                    if street == 0:
+                        new_round(n, seats, state, state[OPENER], True, bet_size, limits[2])
+                    else:
+                        for _ in range(3 if street == 1 else 1):
+                            card, shuffle = deal_card(deck, state, shuffle)
+                            board[board_count] = card
+                            board_count += 1
+                        new_round(n, seats, state, (button + 1) % n, False, bet_size, limits[2])
+                    if strength_seats:
+                        if omaha:
+                            _omaha_scores(n, street, agents, scratch, board_count, evaluator)
+                        else:
+                            _holdem_scores(n, street, hole, agents, scratch, board_count, evaluator)
+                    rng = betting_round(
+                        n, scratch, stacks, counters, agents, limits, 0, False, records, rng
+                    )
+                    if state[LIVE_COUNT] == 1:
+                        break
                 if state[LIVE_COUNT] == 1:
-                    break
-            if state[LIVE_COUNT] == 1:
-                award_uncontested(n, seats, stacks)
-            else:
-                if omaha:
-                    _omaha_showdown(n, hi_lo, seats, holes, board, scratch, evaluator)
+                    award_uncontested(n, seats, stacks)
                 else:
-                    _holdem_showdown(n, hole, seats, cards, board, evaluator)
-                showdown_payout(n, button, hi_lo, False, seats, stacks, counters)
-                results.showdowns[table] += 1
-            finish_hand(n, seats, stacks, counters, results.net[table], results.moments[table])
-            if recording:
-                record_deck(row, deck, records)
-                record_end(row, n, stacks, seats, cards, board, board_count, state, records)
-            tables.played[table] += 1
-            tables.buttons[table] = (button + 1) % n
-        tables.rng[table] = rng
+                    if omaha:
+                        _omaha_showdown(n, hi_lo, seats, holes, board, scratch, evaluator)
+                    else:
+                        _holdem_showdown(n, hole, seats, cards, board, evaluator)
+                    showdown_payout(n, button, hi_lo, False, seats, stacks, counters)
+                    results.showdowns[table] += 1
+                finish_hand(n, seats, stacks, counters, results.net[table], results.moments[table])
+                if recording:
+                    record_deck(row, deck, records)
+                    record_end(row, n, stacks, seats, cards, board, board_count, state, records)
+                tables.played[table] += 1
+                tables.buttons[table] = (button + 1) % n
+            tables.rng[table] = rng
+
+    return jit_inline(play_board)
+
+
+play_holdem_board = _make_play_board(False)
+play_omaha_board = _make_play_board(True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..._jit import jit, jit_llvm_inline
+from ..._views import unowned
 from ..core import _agent_kernels as choices
 from ._record_kernels import record_deck, record_end, record_row, record_start
 from ._showdown_kernels import high_strength, score_of_cards
@@ -30,7 +31,6 @@ from ._table_kernels import (
     next_uniform,
     showdown_payout,
 )
-from ._views import unowned
 from .layout import (
     ACTIONS,
     CALLING_STATION,
@@ -132,7 +132,7 @@ def play_draw(
     first, last, hands_per_table, rules, agents, tables, results, records, scratch, evaluator
 ):  # pragma: no cover - compiled
     """Play ``hands_per_table[t]`` hands at each table ``t`` in ``first..last-1`` (see
-    :func:`._board_kernels.play_board` for the arguments)."""
+    :func:`._board_kernels._make_play_board` for the arguments)."""
     # The driver owns every array for the whole call: no reference counting of them.
     rules = unowned(rules)
     agents = unowned(agents)
@@ -166,8 +166,8 @@ def play_draw(
         for hand in range(hands_per_table[table]):
             button = tables.buttons[table]
             begin_hand(
-                n, button, tables.played[table] > 0, rules.ante, 0, 0, limits[2], stacks,
-                tables.starting, counters, seats, state,
+                n, button, tables.played[table] > 0, (rules.ante, 0, 0, limits[2]), stacks,
+                tables.starting, counters, scratch,
             )  # fmt: skip
             row = -1
             if recording:
@@ -214,10 +214,8 @@ def play_draw(
                                 scratch.merged, evaluator,
                             )  # fmt: skip
                 rng = betting_round(
-                    n, seats, values, stacks, counters, state, kinds, agents.raise_at,
-                    agents.call_at, limits, 0, True, cards, muck, records.actions, records.bounds,
-                    rng,
-                )  # fmt: skip
+                    n, scratch, stacks, counters, agents, limits, 0, True, records, rng
+                )
                 if state[LIVE_COUNT] == 1:
                     break
             if state[LIVE_COUNT] == 1:

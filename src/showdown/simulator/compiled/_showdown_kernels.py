@@ -9,13 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..._jit import jit_llvm_inline
-from ...evaluator._kernels import (
-    COLUMN_MASK_7,
-    KEY_START,
-    ROW_SHIFT_7,
-    omaha_high_one,
-    strength_of_key,
-)
+from ...evaluator._kernels import KEY_START, add_card, omaha_high_one, strength_of_key
 from ..core import _agent_kernels as choices
 
 
@@ -30,16 +24,10 @@ def high_strength(cards, board, tables):  # pragma: no cover - compiled
     key = KEY_START
     bits = np.uint64(0)
     for index in range(cards.shape[0]):
-        card = cards[index]
-        key += tables.card_key[card]
-        bits |= tables.card_bit[card]
+        key, bits = add_card(key, bits, cards[index], tables)
     for index in range(board.shape[0]):
-        card = board[index]
-        key += tables.card_key[card]
-        bits |= tables.card_bit[card]
-    return strength_of_key(
-        key, bits, tables.offsets7, tables.values7, tables.flush, ROW_SHIFT_7, COLUMN_MASK_7
-    )
+        key, bits = add_card(key, bits, board[index], tables)
+    return strength_of_key(key, bits, tables)
 
 
 @jit_llvm_inline

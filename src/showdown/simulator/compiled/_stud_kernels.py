@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..._jit import jit, jit_llvm_inline
+from ..._views import unowned
 from ..core._forced_kernels import best_showing_seat, bring_in_seat, has_pair, showing_rank
 from ..core._pot_kernels import stud_order
 from ._record_kernels import record_deck, record_end, record_row, record_start
@@ -29,7 +30,6 @@ from ._table_kernels import (
     new_round,
     showdown_payout,
 )
-from ._views import unowned
 from .layout import (
     ALL_IN,
     BRING_IN_DUE,
@@ -113,7 +113,7 @@ def play_stud(
     first, last, hands_per_table, rules, agents, tables, results, records, scratch, evaluator
 ):  # pragma: no cover - compiled
     """Play ``hands_per_table[t]`` hands at each table ``t`` in ``first..last-1`` (see
-    :func:`._board_kernels.play_board` for the arguments)."""
+    :func:`._board_kernels._make_play_board` for the arguments)."""
     # The driver owns every array for the whole call: no reference counting of them.
     rules = unowned(rules)
     agents = unowned(agents)
@@ -147,8 +147,8 @@ def play_stud(
         for hand in range(hands_per_table[table]):
             button = tables.buttons[table]
             begin_hand(
-                n, button, tables.played[table] > 0, rules.ante, 0, 0, limits[2], stacks,
-                tables.starting, counters, seats, state,
+                n, button, tables.played[table] > 0, (rules.ante, 0, 0, limits[2]), stacks,
+                tables.starting, counters, scratch,
             )  # fmt: skip
             row = -1
             if recording:
@@ -176,9 +176,8 @@ def play_stud(
                                 scratch.merged, evaluator,
                             )  # fmt: skip
                 rng = betting_round(
-                    n, seats, values, stacks, counters, state, kinds, agents.raise_at,
-                    agents.call_at, limits, rules.bring_in, False, cards, scratch.muck,
-                    records.actions, records.bounds, rng,
+                    n, scratch, stacks, counters, agents, limits, rules.bring_in, False, records,
+                    rng,
                 )  # fmt: skip
                 if state[LIVE_COUNT] == 1:
                     break

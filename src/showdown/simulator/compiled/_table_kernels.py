@@ -128,22 +128,14 @@ def deal_card(deck, state, rng):  # pragma: no cover - compiled
 
 
 @jit_llvm_inline
-def begin_hand(
-    n,
-    button,
-    rebuy,
-    ante,
-    small_blind,
-    big_blind,
-    small_bet,
-    stacks,
-    starting,
-    counters,
-    seats,
-    state,
-):  # pragma: no cover - compiled
+def begin_hand(n, button, rebuy, forced, stacks, starting, counters, scratch):  # pragma: no cover
     """Top stacks up (a rebuy after the table's first hand), reset the hand, post the forced
-    bets (antes, then blinds when the game has them) by the core's rule."""
+    bets (antes, then blinds when the game has them) by the core's rule.
+
+    ``forced`` is ``(ante, small_blind, big_blind, small_bet)``; the hand's arrays
+    (``seats``, ``state``) come from ``scratch``."""
+    ante, small_blind, big_blind, small_bet = forced
+    seats, state = scratch.seats, scratch.state
     # Row by row: contiguous stores (LLVM writes them as a memset).
     for row in range(seats.shape[0]):
         for seat in range(n):
@@ -227,30 +219,21 @@ def _put_in(
 
 @jit_llvm_inline
 def betting_round(
-    n,
-    seats,
-    values,
-    stacks,
-    counters,
-    state,
-    kinds,
-    raise_at,
-    call_at,
-    limits,
-    bring_in,
-    draw,
-    cards,
-    muck,
-    actions,
-    bounds,
-    rng,
+    n, scratch, stacks, counters, agents, limits, bring_in, draw, records, rng
 ):  # pragma: no cover - compiled
     """Ask the agents for actions until the round ends; returns the table's random state.
 
     The player to act, the raise range and the effect of every action come from
     the rules core; each decision is recorded (when ``state[RECORD_ROW] >= 0``)
     with the raise range offered. ``draw``: folded hands go to the ``muck``.
+    The hand's arrays come from ``scratch``, the agents' from ``agents``, the
+    record arrays (``actions``, ``bounds``) from ``records``.
     """
+    seats, values, state, cards, muck = (
+        scratch.seats, scratch.values, scratch.state, scratch.cards, scratch.muck,
+    )  # fmt: skip
+    kinds, raise_at, call_at = agents.kinds, agents.raise_at, agents.call_at
+    actions, bounds = records.actions, records.bounds
     bets = seats[BETS]
     totals = seats[TOTALS]
     folded = seats[FOLDED]
@@ -307,8 +290,9 @@ def betting_round(
             if lookup:
                 pot = totals.sum() if pot_limit else 0
                 low, high = raise_range(
-                    bets[seat], stack, current, may_raise[seat] != 0, capacity, full_bet,
-                    bet_size, bets_count, last_raise, open_pair, pot, limits,
+                    bets[seat], stack, may_raise[seat] != 0, capacity,
+                    (current, full_bet, bet_size, bets_count, last_raise), open_pair, pot,
+                    limits,
                 )  # fmt: skip
         # The agent's choice.
         kind = CHECK_CALL
@@ -455,8 +439,8 @@ def showdown_payout(n, button, hi_lo, stud, seats, stacks, counters):  # pragma:
     if not stud:
         button_order(n, button, seats[ORDER])
     pay_pots(
-        n, count, seats[AMOUNTS], seats[LEVELS], wagers, live, seats[HIGH], seats[LOW], hi_lo,
-        seats[ORDER], STANDARD, payout, seats[FRACTIONS],
+        n, (count, seats[AMOUNTS], seats[LEVELS]), (wagers, live, seats[HIGH], seats[LOW]),
+        hi_lo, seats[ORDER], STANDARD, payout, seats[FRACTIONS],
     )  # fmt: skip
     for seat in range(n):
         stacks[seat] += payout[seat]

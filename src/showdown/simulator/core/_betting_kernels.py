@@ -100,18 +100,7 @@ def next_to_act(start, n, needs, bets, current, bring_in_due, top):  # pragma: n
 
 @jit_llvm_inline
 def raise_range(
-    bet,
-    stack,
-    current,
-    may_raise,
-    capacity,
-    full_bet,
-    bet_size,
-    bets_count,
-    last_raise,
-    open_pair,
-    pot,
-    limits,
+    bet, stack, may_raise, capacity, round_state, open_pair, pot, limits
 ):  # pragma: no cover - compiled
     """``(least, most)`` legal bet/raise-to of the player to act, or ``(-1, -1)``.
 
@@ -119,17 +108,16 @@ def raise_range(
     ----------
     bet, stack
         The player's bet this round and chips behind.
-    current
-        The round's current bet.
     may_raise
         Whether a full raise reopened the betting for this player since it acted.
     capacity
         The largest ``bet + stack`` among the other players who can act.
-    full_bet, bet_size, bets_count
-        Fixed limit: level of the last full bet or raise, the bet size of the
-        street, bets and raises made this round (the big blind counts as one).
-    last_raise
-        No/pot limit: size of the last full raise (the minimum raise).
+    round_state
+        The round's betting so far, ``(current, full_bet, bet_size, bets_count,
+        last_raise)``: the current bet; fixed limit: the level of the last full
+        bet or raise, the bet size of the street, bets and raises made this
+        round (the big blind counts as one); no/pot limit: the size of the last
+        full raise (the minimum raise).
     open_pair
         Stud fourth street with an open pair: the first bet may be small or big.
     pot
@@ -142,6 +130,7 @@ def raise_range(
         raise reopen the betting (TDA: a player who acted may raise when facing at
         least ``last_raise`` in total).
     """
+    current, full_bet, bet_size, bets_count, last_raise = round_state
     betting, raise_cap, small_bet, big_bet, cumulative = limits
     most = bet + stack
     if not may_raise and not (

@@ -137,14 +137,18 @@ def stud_order(n, top_cards, order):  # pragma: no cover - compiled
 
 @jit_llvm_inline
 def pay_pots(
-    n, count, amounts, levels, wagers, live, high, low, hi_lo, order, policy, payout, fractions
+    n, pots, contenders, hi_lo, order, policy, payout, fractions
 ):  # pragma: no cover - compiled
     """Pay the pots from :func:`pot_levels` to the best eligible hands; returns the house's chips.
 
-    ``high[seat]`` and ``low[seat]`` are strengths (larger is stronger; a low of 0
-    does not qualify). Whole chips are added to ``payout``; under :data:`EXACT`
-    every share goes to ``fractions`` in units of ``1 / EXACT_UNIT`` chip instead.
+    ``pots`` is ``(count, amounts, levels)`` as :func:`pot_levels` left them;
+    ``contenders`` is ``(wagers, live, high, low)`` per seat, where ``high[seat]``
+    and ``low[seat]`` are strengths (larger is stronger; a low of 0 does not
+    qualify). Whole chips are added to ``payout``; under :data:`EXACT` every
+    share goes to ``fractions`` in units of ``1 / EXACT_UNIT`` chip instead.
     """
+    count, amounts, levels = pots
+    wagers, live, high, low = contenders
     house = 0
     for pot in range(count):
         amount = amounts[pot]

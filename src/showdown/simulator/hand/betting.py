@@ -256,10 +256,11 @@ class BettingMixin(HandBase):
         """Smallest and largest legal raise-to for ``seat``, or ``(None, None)``."""
         top = self._capacity or self._top_capacity()
         low, high = _raise_range(
-            self.bets[seat], self.stacks[seat], self.current_bet, self._may_raise[seat],
-            top[2] if top[0] == seat else top[1], self._full_bet, self._bet_size,
-            self._bets_count, self._last_raise, self._open_pair,
-            sum(self.totals) if self._betting_code == _POT_LIMIT else 0, self._limits,
+            self.bets[seat], self.stacks[seat], self._may_raise[seat],
+            top[2] if top[0] == seat else top[1],
+            (self.current_bet, self._full_bet, self._bet_size, self._bets_count, self._last_raise),
+            self._open_pair, sum(self.totals) if self._betting_code == _POT_LIMIT else 0,
+            self._limits,
         )  # fmt: skip
         if low < 0:
             return None, None

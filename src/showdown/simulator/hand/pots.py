@@ -130,7 +130,7 @@ def split_amount(
     # One pot that every winner ties for, paid by the core's odd-chip rule.
     payout = [0] * count
     _pay_pots(
-        count, 1, [amount], [0], [0] * count, [True] * count, [1] * count, [0] * count, False,
-        list(range(count)), core.POLICY_CODES[policy], payout, [0] * count,
+        count, (1, [amount], [0]), ([0] * count, [True] * count, [1] * count, [0] * count),
+        False, list(range(count)), core.POLICY_CODES[policy], payout, [0] * count,
     )  # fmt: skip
     return {winner: payout[index] for index, winner in enumerate(winners)}, None

@@ -180,7 +180,7 @@ def settle_pots(state: HandBase, strengths: dict[str, list[int]]) -> None:
     fractions = [0] * n
     policy = core.POLICY_CODES[state.odd_chips]
     state.house_chips += _pay_pots(
-        n, count, amounts, levels, wagers, live, high, low, variant.hilo, order, policy,
+        n, (count, amounts, levels), (wagers, live, high, low), variant.hilo, order, policy,
         payout, fractions,
     )  # fmt: skip
     stacks, winnings = state.stacks, state.winnings

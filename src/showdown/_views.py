@@ -1,11 +1,12 @@
-"""Arrays without reference counting for the compiled engine's hot loops.
+"""Arrays without reference counting for kernels' hot loops (see ``_jit``'s docstring).
 
 Numba counts references to every array it passes, copies or reads out of a
 tuple, with an atomic operation on the array's owner each time. The session
 kernels pass a few named tuples of arrays (the tables, the results, one
 hand's working arrays) through many small steps per hand, and those counts
 cost ten to fifteen times the work itself (measured: 2.6 µs per hand for
-setting up and closing a hand, 0.17 µs without them). :func:`unowned` gives
+setting up and closing a hand, 0.17 µs without them); the exact-equity
+kernels hand the evaluator's tables to its lookup once per hand valued. :func:`unowned` gives
 the same arrays with no owner recorded, so numba's reference counting of them
 does nothing. The real owners are the driver's numpy arrays, alive for the
 whole kernel call; the views never outlive it.
@@ -18,7 +19,7 @@ from typing import Any
 from numba import types
 from numba.core import cgutils
 
-from ..._jit import intrinsic
+from ._jit import intrinsic
 
 
 def _unowned(typingctx: Any, value: Any) -> Any:  # pragma: no cover - compiled
