@@ -52,6 +52,19 @@ class Game:
     lowest_rank: int = 0
 
     @property
+    def omaha(self) -> bool:
+        """True for the Omaha games (exactly two hole cards and three board cards).
+
+        The one way to ask it: kernels take :attr:`mode`, Python asks this.
+
+        Examples
+        --------
+        >>> get_game("plo8").omaha, get_game("holdem").omaha, get_game("stud").omaha
+        (True, False, False)
+        """
+        return self.mode == MODE_OMAHA
+
+    @property
     def board_size(self) -> int:
         """Cards on a complete board (0 for stud and draw)."""
         return 5 if self.kind == "board" else 0

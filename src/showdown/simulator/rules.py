@@ -37,6 +37,9 @@ low from all cards (``low8``), Omaha's exactly two hole + three board cards, or
 best five of all cards by short-deck rules (``shortdeck_high``: a flush beats a
 full house, A-6-7-8-9 is the lowest straight)."""
 
+#: The hand kinds valued by Omaha's rule: hole cards and board kept apart (two plus three).
+OMAHA_KINDS: frozenset[str] = frozenset({"omaha_high", "omaha_low8"})
+
 Opener = Literal["blinds", "button", "bring_in", "high_showing"]
 """Who opens a betting round: left of the largest blind, left of the button,
 the stud bring-in (lowest door card), or the highest showing stud hand."""

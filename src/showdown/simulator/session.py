@@ -50,7 +50,7 @@ from .results import (
     check_chips,
     seat_result,
 )
-from .rules import Stakes, Variant, get_variant
+from .rules import OMAHA_KINDS, Stakes, Variant, get_variant
 from .table import (
     DEFAULT_TIME_LIMIT,
     MODES,
@@ -443,7 +443,7 @@ def _load_evaluator(variant: Variant) -> None:
     requests: dict[str, tuple[list[int], list[list[int]], list[list[int]]]] = {}
     for kind in variant.hands:
         cards = list(variant.deck[: hole + board])
-        if kind.startswith("omaha"):
+        if kind in OMAHA_KINDS:
             requests[kind] = ([0], [cards[:hole]], [cards[hole:]])
         else:
             requests[kind] = ([0], [cards], [[]])

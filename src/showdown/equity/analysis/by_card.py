@@ -346,7 +346,7 @@ def runout_estimate(spot: Spot, threads: int = 1) -> RunoutEstimate:
     ranged = sum(1 for index in range(n_players) if not spot.is_fixed(index))
     items = joint * max(1, spot.deck.size - hole * ranged)
     evaluations = items * planning.classes_per_holding(spot, next_card=True) * n_players
-    kind = "omaha-classes" if spot.game.mode == 1 else "holdem-classes"
+    kind = "omaha-classes" if spot.game.omaha else "holdem-classes"
     cost = planning.SECONDS_PER_EVALUATION[kind]
     kernel = evaluations * cost + items * planning.HOLDING_SECONDS
     serial = joint * (n_players * planning.LIST_SECONDS + spot.deck.size * RUNOUT_CARD_SECONDS)

@@ -284,7 +284,7 @@ def _identity_groups(cards: NDArray[np.uint8], weights: NDArray[np.float64]) -> 
 
 def _class_kernel(spot: Spot) -> Any:
     """The class kernel of the spot's game (a hold'em run never imports the Omaha one)."""
-    return _class_kernel_of(spot.game.mode == 1)
+    return _class_kernel_of(spot.game.omaha)
 
 
 def _class_kernel_of(omaha: bool) -> Any:
@@ -378,7 +378,7 @@ def _run_classes(
     one_thread = min(plan.estimated_seconds * max(plan.threads, 1), plan.kernel_seconds)
     size = planning.items_per_block(one_thread, n_distinct, MAX_BLOCK_HOLDINGS)
     starts = list(range(0, n_distinct, size))
-    job = ClassJob(spot.game.mode == 1, groups.cards, board, dead_mask, perms, hilo, size)
+    job = ClassJob(spot.game.omaha, groups.cards, board, dead_mask, perms, hilo, size)
 
     # Each group's counters count times its scale: its multiplicity, times its weight when
     # the weights differ (then floats, put in deals at the end).

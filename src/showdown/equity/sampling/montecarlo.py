@@ -192,7 +192,7 @@ class Sampler:
 def _sample_kernel(spot: Spot, combos: bool) -> Any:
     """The sampling kernel of the spot's game (the per-combo one with ``combos``)."""
     game = spot.game
-    omaha = game.kind == "board" and game.mode == 1
+    omaha = game.omaha
     if combos:
         return (
             _sample_kernels.sample_omaha_combos if omaha else _sample_kernels.sample_holdem_combos

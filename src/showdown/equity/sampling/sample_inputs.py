@@ -255,7 +255,7 @@ def hand_width(spot: Spot) -> int:
 def new_work(spot: Spot, n_tables: int) -> Work:
     """Fresh scratch arrays for one kernel call."""
     n_players = spot.n_players
-    omaha = spot.game.kind == "board" and spot.game.mode == 1
+    omaha = spot.game.omaha
     deck = np.zeros(64, np.uint8)
     return Work(
         deck=deck,
@@ -331,7 +331,7 @@ def _joint_fields(
     """
     columns = max((len(table.players) for table in joint), default=1)
     hole = spot.game.hole_size
-    omaha = spot.game.kind == "board" and spot.game.mode == 1
+    omaha = spot.game.omaha
     block_start = np.zeros(len(joint) + 1, np.int64)
     block_players = np.full((max(len(joint), 1), columns), -1, np.int64)
     player_table = np.full(spot.n_players, -1, np.int64)
@@ -402,7 +402,7 @@ def check_combos(spot: Spot) -> None:
     """
     game = spot.game
     holdem = game.kind == "board" and game.hole_size == 2
-    omaha = game.kind == "board" and game.mode == 1 and not game.hilo
+    omaha = game.omaha and not game.hilo
     if omaha and not holdem:
         for index, player in enumerate(spot.players):
             if player.hand_range is not None and player.hand_range.is_random:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .. import core
+from ..rules import OMAHA_KINDS
 from .actions import PHH_CODES, Action, IllegalActionError
 from .base import COMPLETE, EVALUATING, SHOWDOWN, UNKNOWN, HandBase
 
@@ -53,7 +54,7 @@ def showdown_requests(state: HandBase) -> Requests:
     seats = [s for s in range(state.n) if not state.folded[s] and not state.mucked[s]]
     requests: Requests = {}
     for kind in state.variant.hands:
-        if kind.startswith("omaha"):
+        if kind in OMAHA_KINDS:
             holes = [list(state.hole_cards[s]) for s in seats]
             boards = [list(state.board) for _ in seats]
         else:
@@ -121,7 +122,7 @@ def settle_showdowns(states: Iterable[HandState]) -> None:
                     raise ValueError("showdown: a contending hand holds unknown cards")
         own: list[tuple[str, tuple[str, int, int], int, int]] = []
         for kind in state.variant.hands:
-            omaha = kind[0] == "o"  # omaha_high / omaha_low8: hole and board apart
+            omaha = kind in OMAHA_KINDS  # hole and board apart
             first = len(hole_cards[seats[0]])
             key = (kind, first, len(board)) if omaha else (kind, first + len(board), 0)
             group = groups.get(key)
