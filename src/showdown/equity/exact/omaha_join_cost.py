@@ -51,14 +51,26 @@ def subset_masks(bits: NDArray[np.uint64]) -> tuple[NDArray[np.uint64], NDArray[
     return masks, signs
 
 
-def join_applies(spot: Spot) -> bool:
-    """Whether the Omaha join can run ``spot``: Omaha high, no random hand, some range."""
-    return (
-        spot.game.mode == 1
-        and not spot.game.hilo
-        and not spot.all_fixed
-        and all(p.hand_range is not None and not p.hand_range.is_random for p in spot.players)
-    )
+def join_refusal(spot: Spot) -> str | None:
+    """Why the Omaha join cannot run ``spot`` (``None``: it can).
+
+    It runs Omaha high spots with some range and no random hand. Hi-lo is
+    refused: a split pot's scoops, shares and squared shares need, per joint
+    holding of the others, the holdings of the counted range that beat it on
+    the high and on the low at once (a two-dimensional count the kernel has not).
+    """
+    if spot.game.mode != 1:
+        return "the Omaha join runs Omaha games only"
+    if spot.game.hilo:
+        return (
+            "the Omaha join counts high only (hi-lo scoops need each holding's high and low"
+            " counted together)"
+        )
+    if spot.all_fixed:
+        return "the Omaha join needs a range (every hand is known)"
+    if any(p.hand_range is None or p.hand_range.is_random for p in spot.players):
+        return "the Omaha join cannot count a random hand"
+    return None
 
 
 def omaha_join_work(
