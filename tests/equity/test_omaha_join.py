@@ -118,7 +118,7 @@ def test_hilo_is_not_joined_and_asking_for_it_says_why(game) -> None:
 
 def test_a_join_of_known_hands_only_says_why() -> None:
     spot = build_spot(["AsAhKd9d", "QsQhJdJc"], "Ks7d2c", "", "omaha")
-    with pytest.raises(ValueError, match="cannot run this spot: .*needs a range"):
+    with pytest.raises(ValueError, match=r"cannot run this spot: .*needs a range"):
         plan_exact(spot, method="join")
 
 
