@@ -107,15 +107,6 @@ def test_the_planner_joins_ranges_and_keeps_classes_for_small_spots() -> None:
     assert plan_exact(small).method == "classes"
 
 
-@pytest.mark.parametrize("game", ["omaha-hilo", "omaha5-hilo"])
-def test_hilo_is_not_joined_and_asking_for_it_says_why(game) -> None:
-    hands = ["AsAhKd9d", "AA:xxyy"] if game == "omaha-hilo" else ["AsAhKd9d2h", "AAK"]
-    spot = build_spot(hands, "Ks7d2c", "", game)
-    assert plan_exact(spot).method == "classes"
-    with pytest.raises(ValueError, match=r"method: 'join' cannot run this spot: .*hi-lo"):
-        plan_exact(spot, method="join")
-
-
 def test_a_join_of_known_hands_only_says_why() -> None:
     spot = build_spot(["AsAhKd9d", "QsQhJdJc"], "Ks7d2c", "", "omaha")
     with pytest.raises(ValueError, match=r"cannot run this spot: .*needs a range"):
