@@ -123,12 +123,8 @@ def run_join(
     Blocks of boards run on ``runner``.
     """
     if combos and spot.game.mode == 1 and spot.game.hilo:
-        # The hi-lo join counts no per-combo counters: board classes do (a plan cannot
-        # know whether combos will be asked for).
-        from .driver import run_exact  # here: the driver imports this module
-
-        classes = plan_module.plan_exact(spot, threads=plan.threads, method="classes")
-        return run_exact(spot, classes, progress, combos=True)
+        # The driver sends such runs to board classes.
+        raise ValueError("combos: the Omaha hi-lo join counts no per-combo counters")
     n_players = spot.n_players
     largest = int(plan.details["largest"])
     boards = complete_boards(spot)
