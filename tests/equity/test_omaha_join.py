@@ -107,10 +107,9 @@ def test_the_planner_joins_ranges_and_keeps_classes_for_small_spots() -> None:
     assert plan_exact(small).method == "classes"
 
 
-def test_hilo_is_not_joined() -> None:
-    spot = build_spot(["AsAhKd9d", "AA:xxyy"], "Ks7d2c", "", "omaha-hilo")
-    assert plan_exact(spot).method == "classes"
-    with pytest.raises(ValueError, match="method"):
+def test_a_join_of_known_hands_only_says_why() -> None:
+    spot = build_spot(["AsAhKd9d", "QsQhJdJc"], "Ks7d2c", "", "omaha")
+    with pytest.raises(ValueError, match=r"cannot run this spot: .*needs a range"):
         plan_exact(spot, method="join")
 
 

@@ -181,6 +181,9 @@ def _run_exact(
     if client is not None and plan.estimated_seconds * max(plan.threads, 1) < LOCAL_SECONDS:
         client = None  # a few blocks' worth: the round trips would cost more than the work
     runner = runner_for(client, plan.threads, label="equity")
+    if combos and plan.method == "join" and spot.game.hilo:
+        # The hi-lo join counts no per-combo counters: board classes do.
+        plan = planning.plan_exact(spot, threads=plan.threads, method="classes")
     if plan.method == "classes" and spot.all_fixed:
         # One joint holding, the common small spot: one kernel call, nothing to share out.
         counters = _run_fixed(spot, plan, progress)

@@ -122,6 +122,9 @@ def run_join(
     With ``combos``, the kernel counts per combo as well (``join_combos_kernel``).
     Blocks of boards run on ``runner``.
     """
+    if combos and spot.game.mode == 1 and spot.game.hilo:
+        # The driver sends such runs to board classes.
+        raise ValueError("combos: the Omaha hi-lo join counts no per-combo counters")
     n_players = spot.n_players
     largest = int(plan.details["largest"])
     boards = complete_boards(spot)
@@ -156,7 +159,7 @@ def run_join(
 
         looped = [p != largest and not spot.is_fixed(p) for p in range(n_players)]
         inputs = [omaha_join_inputs(ranges, largest, looped) for _, ranges, _ in mixes]
-        job = OmahaJoinJob(boards, inputs, largest, first_looped, size, combos)
+        job = OmahaJoinJob(boards, inputs, largest, first_looped, size, combos, spot.game.hilo)
         block = omaha_join_block
 
     def work(index: int, steps: int) -> float:
@@ -182,6 +185,10 @@ def run_join(
         part.counts += outputs[0]
         part.categories += outputs[1]
         part.trials = deals
+        if len(outputs) == 5:  # hi-lo: the split pots' scoops, shares and squared shares
+            part.scoop += outputs[2]
+            part.share_any += outputs[3]
+            part.sum_squares += outputs[4]
         total.add(part, weight)
         evaluations += work(index, steps)
         if combo_sums is not None:

@@ -15,6 +15,7 @@ from numpy.typing import NDArray
 
 from ...evaluator import get_tables
 from . import omaha_join_cost
+from ._omaha_join_hilo_kernels import omaha_join_hilo_kernel
 from ._omaha_join_kernels import OmahaJoinInputs, omaha_join_combos_kernel, omaha_join_kernel
 
 #: The plain kernel's per-combo arguments (never read).
@@ -106,6 +107,7 @@ class OmahaJoinJob(NamedTuple):
     split_player: int  # the looped player whose rows a long board is split over
     size: int  # boards per block
     combos: bool
+    hilo: bool = False  # split pots (per-combo counters are not counted then)
 
 
 def omaha_join_block(
@@ -134,6 +136,12 @@ def omaha_join_block(
         counts,
         categories,
     )
+    if job.hilo:
+        scoop = np.zeros(n_players, np.int64)
+        share_any = np.zeros(n_players, np.int64)
+        sum_squares = np.zeros(n_players)
+        deals, steps = omaha_join_hilo_kernel(*arguments, scoop, share_any, sum_squares)
+        return (counts, categories, scoop, share_any, sum_squares), deals, steps
     if not job.combos:
         deals, steps = omaha_join_kernel(*arguments, counts, _NO_DEALS)  # stand-ins, unread
         return (counts, categories), deals, steps

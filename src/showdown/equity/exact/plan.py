@@ -36,7 +36,7 @@ import numpy as np
 
 from ..spot import Spot, count_deals
 from .holdings import estimate_joint_holdings, suit_symmetries
-from .omaha_join_cost import COMBO_ENTRY_SECONDS, join_applies, join_seconds, omaha_join_work
+from .omaha_join_cost import COMBO_ENTRY_SECONDS, join_refusal, join_seconds, omaha_join_work
 
 #: Seconds per evaluation, single thread, by method (measured; see the module docstring).
 SECONDS_PER_EVALUATION = {
@@ -382,9 +382,10 @@ def plan_exact(
             if canonical or (canonical is None and reduction > 1.0 and not _all_fixed(spot)):
                 plans.append(_classes_plan(spot, joint, reduction, per_holding, canonical=True))
         if spot.game.mode == 1:
-            if method == "join" or (method is None and join_applies(spot)):
-                if not join_applies(spot):
-                    raise ValueError(f"method: {method!r} cannot run this spot")
+            refusal = join_refusal(spot)
+            if method == "join" or (method is None and refusal is None):
+                if refusal is not None:
+                    raise ValueError(f"method: {method!r} cannot run this spot: {refusal}")
                 plans.append(_plan_omaha_join(spot))
         elif method == "join" or (method is None and spot.game.mode == 0 and not _all_fixed(spot)):
             plans.append(_plan_join(spot))
