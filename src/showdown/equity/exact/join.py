@@ -122,7 +122,7 @@ def run_join(
     With ``combos``, the kernel counts per combo as well (``join_combos_kernel``).
     Blocks of boards run on ``runner``.
     """
-    if combos and spot.game.mode == 1 and spot.game.hilo:
+    if combos and spot.game.omaha and spot.game.hilo:
         # The driver sends such runs to board classes.
         raise ValueError("combos: the Omaha hi-lo join counts no per-combo counters")
     n_players = spot.n_players
@@ -135,7 +135,7 @@ def run_join(
     # looped player's holdings, so every kernel call stays short.
     per_board = one_thread / (len(boards) * len(mixes))
     splits = max(1, int(np.ceil(per_board / plan_module.BLOCK_SECONDS))) if size == 1 else 1
-    omaha = spot.game.mode == 1
+    omaha = spot.game.omaha
     first_looped = 1 if largest == 0 else 0
     if omaha:  # split over the longest looped range (the hero's one hand would not split)
         sizes = [len(p.hand_range) if p.hand_range is not None else 0 for p in spot.players]

@@ -60,7 +60,7 @@ def join_refusal(spot: Spot) -> str | None:
 
     It runs Omaha and Omaha hi-lo spots with some range and no random hand.
     """
-    if spot.game.mode != 1:
+    if not spot.game.omaha:
         return "the Omaha join runs Omaha games only"
     if spot.all_fixed:
         return "the Omaha join needs a range (every hand is known)"

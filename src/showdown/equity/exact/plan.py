@@ -287,7 +287,7 @@ def classes_per_holding(spot: Spot, next_card: bool = False) -> float:
             [sum(1 for card in known if card & 3 == suit) for suit in range(4)],
             [sum(1 for card in range(suit, 52, 4) if card not in taken) for suit in range(4)],
             spot.board_missing - (1 if next_card else 0),
-            spot.game.mode == 1,
+            spot.game.omaha,
             [sum(1 for card in range(4 * rank, 4 * rank + 4) if card not in taken)
              for rank in range(13)],
             _suit_orbits([*(list(map(int, hand)) for hand in holding), known, dead]),
@@ -381,13 +381,13 @@ def plan_exact(
             reduction = _symmetry_reduction(spot)
             if canonical or (canonical is None and reduction > 1.0 and not _all_fixed(spot)):
                 plans.append(_classes_plan(spot, joint, reduction, per_holding, canonical=True))
-        if spot.game.mode == 1:
+        if spot.game.omaha:
             refusal = join_refusal(spot)
             if method == "join" or (method is None and refusal is None):
                 if refusal is not None:
                     raise ValueError(f"method: {method!r} cannot run this spot: {refusal}")
                 plans.append(_plan_omaha_join(spot))
-        elif method == "join" or (method is None and spot.game.mode == 0 and not _all_fixed(spot)):
+        elif method == "join" or (method is None and not spot.game.omaha and not _all_fixed(spot)):
             plans.append(_plan_join(spot))
     if not plans:
         raise ValueError(f"method: {method!r} cannot run this spot")
@@ -437,7 +437,7 @@ def _classes_plan(
     n_players, hole = spot.n_players, spot.game.hole_size
     distinct = max(1.0, joint / reduction) if canonical else joint
     evaluations = distinct * per_holding
-    kind = "omaha-classes" if spot.game.mode == 1 else "holdem-classes"
+    kind = "omaha-classes" if spot.game.omaha else "holdem-classes"
     kernel = evaluations * SECONDS_PER_EVALUATION[kind] + distinct * HOLDING_SECONDS
     # Python and numpy around the kernels: listing the joint holdings (every one, even for
     # one known hand each: the kernel's input), canonical forms, adding groups back.
