@@ -297,6 +297,7 @@ WIDE_ENTRY_KERNELS = {
     "omaha_class_kernel": "Omaha classes: Python passes each holding's arrays and counters",
     "join": "the wide-range join: Python passes the combos and the counters it fills",
     "omaha_join": "the Omaha join: Python passes the boards, the ranges' inputs and the counters",
+    "_omaha_join_hilo": "the Omaha hi-lo join: as omaha_join, plus the split-pot counters",
     "score_outcomes": "also called from Python (drawing, Omaha order) with the counters unpacked",
 }
 
