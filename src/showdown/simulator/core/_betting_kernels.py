@@ -15,7 +15,8 @@ others" follows.
 Examples
 --------
 >>> limits = (NO_LIMIT, -1, 2, 4, True)  # no limit, no cap, 2 minimum bet, 4 big bet, TDA
->>> raise_range.py_func(0, 98, 2, True, 98, 2, 2, 1, 2, False, 3, limits)
+>>> round_state = (2, 2, 2, 1, 2)  # a bet of 2 to call, the last full raise 2
+>>> raise_range.py_func(0, 98, True, 98, round_state, False, 3, limits)
 (4, 98)
 """
 
