@@ -248,6 +248,7 @@ def test_generated_holdem_ranges_agree_with_brute_force(tree: object) -> None:
     assert hands_of(text, 2) == evaluate(tree, all_hands(2)), text
 
 
+@pytest.mark.slow  # 40 generated ranges, each filtered over all 270,725 hands (about 24 s)
 @settings(max_examples=40, deadline=None)
 @given(tree=_trees(4))
 def test_generated_omaha_ranges_agree_with_brute_force(
