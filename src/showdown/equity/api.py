@@ -285,21 +285,7 @@ def _sample_drawing(
         max_samples=max_samples if max_samples is not None else DEFAULT_MAX_SAMPLES,
         progress=progress,
     )
-    target_met = None
-    if target_stderr is not None:
-        from .sampling.montecarlo import max_stderr
-
-        target_met = max_stderr(counters) <= target_stderr
-        if not target_met and samples is None:
-            warnings.warn(
-                f"target_stderr={target_stderr:g} not reached after {int(counters.trials):,} "
-                "deals, the max_samples cap; pass a larger max_samples= (CLI: --max-samples)",
-                RuntimeWarning,
-                stacklevel=3,
-            )
-    return _result(
-        spot, counters, exact=False, seed=seed, target_stderr=target_stderr, target_met=target_met
-    )
+    return _sampled_result(spot, counters, seed, samples, target_stderr)
 
 
 def _short_deck(
@@ -348,6 +334,13 @@ def _short_deck(
             max_samples=max_samples if max_samples is not None else DEFAULT_MAX_SAMPLES,
             progress=report,
         )
+    return _sampled_result(spot, counters, seed, samples, target_stderr)
+
+
+def _sampled_result(
+    spot: Spot, counters: Any, seed: int, samples: int | None, target_stderr: float | None
+) -> EquityResult:
+    """A sampled run's result, warning when a standard-error target hit the max_samples cap."""
     target_met = None
     if target_stderr is not None:
         from .sampling.montecarlo import max_stderr
@@ -358,7 +351,7 @@ def _short_deck(
                 f"target_stderr={target_stderr:g} not reached after {int(counters.trials):,} "
                 "deals, the max_samples cap; pass a larger max_samples= (CLI: --max-samples)",
                 RuntimeWarning,
-                stacklevel=3,
+                stacklevel=4,
             )
     return _result(
         spot, counters, exact=False, seed=seed, target_stderr=target_stderr, target_met=target_met
