@@ -23,7 +23,7 @@ import numpy as np
 from ..._jit import jit, jit_inline
 from .._scoring import add_pot
 from ._join_kernels import _count_below
-from ._omaha_join_kernels import STRENGTH_LIMIT, _find_subset, _value_board
+from ._omaha_join_kernels import STRENGTH_LIMIT, _find_subset, _value_board, fitting_rows
 
 #: Places in L's order stay below this; a low value is shifted above them.
 PLACE_BITS = 20
@@ -214,15 +214,9 @@ def _omaha_join_hilo(
                 s = large_subsets[j]
                 keys[subset_start[s] + low_length[s]] = key
                 low_length[s] += 1
-        for q in range(n_others):
-            valid_start[q + 1] = valid_start[q]
-            p = others[q]
-            first_row = first_split if p == split_player else starts[p]
-            last_row = last_split if p == split_player else starts[p + 1]
-            for row in range(first_row, last_row):
-                if strength[row] >= 0:
-                    valid[valid_start[q + 1]] = row
-                    valid_start[q + 1] += 1
+        fitting_rows(
+            strength, others, starts, split_player, first_split, last_split, valid, valid_start
+        )
         n_joint = 0
         q = 0
         position[0] = valid_start[0] - 1

@@ -156,6 +156,26 @@ def _value_board(board, row, tables, inputs, multiset_value, strength, scratch):
 
 
 @jit_inline
+def fitting_rows(
+    strength, others, starts, split_player, first_split, last_split, valid, valid_start
+):  # pragma: no cover - compiled
+    """List each looped player's rows that fit the board (``strength >= 0``) into ``valid``.
+
+    Looped player ``q`` (``others[q]``) gets ``valid[valid_start[q]:valid_start[q + 1]]``;
+    the ``split_player`` contributes only its rows ``first_split:last_split``.
+    """
+    for q in range(others.size):
+        valid_start[q + 1] = valid_start[q]
+        p = others[q]
+        low = first_split if p == split_player else starts[p]
+        high = last_split if p == split_player else starts[p + 1]
+        for row in range(low, high):
+            if strength[row] >= 0:
+                valid[valid_start[q + 1]] = row
+                valid_start[q + 1] += 1
+
+
+@jit_inline
 def _count_part(entries, start, length, bound_below, bound_at_most):  # pragma: no cover
     """How many places of one list (``entries[start:start + length]``, ascending) are below
     ``bound_below`` and below ``bound_at_most``: a binary search, then a short walk over
@@ -278,15 +298,9 @@ def _make_omaha_join_kernel(track: bool) -> Any:
                     entries[subset_start[s] + subset_length[s]] = pos
                     subset_length[s] += 1
             # The other players' holdings that fit this board.
-            for q in range(n_others):
-                valid_start[q + 1] = valid_start[q]
-                p = others[q]
-                low = first_split if p == split_player else starts[p]
-                high = last_split if p == split_player else starts[p + 1]
-                for row in range(low, high):
-                    if strength[row] >= 0:
-                        valid[valid_start[q + 1]] = row
-                        valid_start[q + 1] += 1
+            fitting_rows(
+                strength, others, starts, split_player, first_split, last_split, valid, valid_start
+            )
             n_joint = 0
             q = 0
             position[0] = valid_start[0] - 1
