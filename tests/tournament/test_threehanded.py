@@ -24,6 +24,7 @@ from showdown.tournament.threehanded import (
     push_fold_3way,
     settle,
 )
+from showdown.tournament.threeway import _sorted_triples, build_threeway_counts, class_combos
 
 # ----------------------------------------------------------------------------- side pots
 
@@ -125,6 +126,28 @@ def test_thirteen_orderings_of_three_hands():
     assert len(possible) == 13  # 6 strict orders, 3 + 3 with a tie, 1 three-way tie
     for code in possible:
         assert _code(_strengths_of_code(code)) == code
+
+
+def test_table_sampler_deals_every_possible_triple_and_no_impossible_one():
+    # One deal per class triple (the real table has 256): compiles the sampling kernel in
+    # the default run. A triple is impossible exactly when it needs a rank more than four
+    # times (three aces in AA + AKs...); each possible one gets its deal on a possible order.
+    table = build_threeway_counts(1)
+    triples = _sorted_triples()
+    combos, _ = class_combos()
+    demand = np.zeros((len(combos), 13), np.int64)
+    for klass, (first, second) in enumerate(combos[:, 0] // 4):
+        demand[klass, first] += 1
+        demand[klass, second] += 1
+    impossible = (demand[triples].sum(axis=1) > 4).any(axis=1)
+    totals = table.sum(axis=1)
+    assert impossible.sum() == 325
+    assert np.array_equal(totals == 0, impossible)
+    assert set(np.unique(totals)) == {0, 1}
+    possible_codes = [code for code in range(27) if _strengths_of_code(code) is not None]
+    assert table[:, possible_codes].sum() == totals.sum()
+    # Deterministic: the same seed gives the same table.
+    assert np.array_equal(build_threeway_counts(1), table)
 
 
 def test_utility_kernel_maps_sorted_counts_to_every_seat_order():

@@ -57,56 +57,66 @@ def sample_threeway_kernel(
     of five of the other 46 cards. A triple with no compatible deal (gives
     up after ``samples * 64`` draws) is left at zero.
     """
+    # The loop body is a serial call: numba cannot lower a parallel loop that reads a
+    # named tuple made by ``unowned`` (its generated loop function cannot name the type).
+    for triple in prange(triples.shape[0]):
+        _sample_triple(triple, triples, combos, combo_counts, samples, seed, tables, counts)
+
+
+@jit
+def _sample_triple(
+    triple, triples, combos, combo_counts, samples, seed, tables, counts
+):  # pragma: no cover - compiled
+    """The deals of one triple (see :func:`sample_threeway_kernel`), from its own stream."""
     # Without owners, the tables cost no reference counts in the evaluator's helpers.
     tables = unowned(tables)
-    for triple in prange(triples.shape[0]):
-        state = np.uint64(seed) * _GOLDEN + np.uint64(triple) * _TRIPLE_SPACING + np.uint64(1)
-        attempts = 0
-        done = 0
-        hands = np.empty(6, np.int64)
-        while done < samples and attempts < samples * 64:
-            attempts += 1
-            used = np.uint64(0)
-            clash = False
-            for seat in range(3):
-                state += _GOLDEN
-                klass = triples[triple, seat]
-                pick = _mix(state) % np.uint64(combo_counts[klass])
-                for card_number in range(2):
-                    card = np.int64(combos[klass, pick, card_number])
-                    bit = np.uint64(1) << np.uint64(card)
-                    if used & bit:
-                        clash = True
-                    used |= bit
-                    hands[2 * seat + card_number] = card
-            if clash:
-                continue
-            done += 1
-            board_key = KEY_START
-            board_bits = np.uint64(0)
-            drawn = 0
-            while drawn < 5:
-                state += _GOLDEN
-                card = np.int64(_mix(state) % np.uint64(52))
+    state = np.uint64(seed) * _GOLDEN + np.uint64(triple) * _TRIPLE_SPACING + np.uint64(1)
+    attempts = 0
+    done = 0
+    hands = np.empty(6, np.int64)
+    strengths = np.empty(3, np.int64)
+    while done < samples and attempts < samples * 64:
+        attempts += 1
+        used = np.uint64(0)
+        clash = False
+        for seat in range(3):
+            state += _GOLDEN
+            klass = triples[triple, seat]
+            pick = _mix(state) % np.uint64(combo_counts[klass])
+            for card_number in range(2):
+                card = np.int64(combos[klass, pick, card_number])
                 bit = np.uint64(1) << np.uint64(card)
                 if used & bit:
-                    continue
+                    clash = True
                 used |= bit
-                board_key, board_bits = add_card(board_key, board_bits, card, tables)
-                drawn += 1
-            strengths = np.empty(3, np.int64)
-            for seat in range(3):
-                key = board_key
-                bits = board_bits
-                for card_number in range(2):
-                    key, bits = add_card(key, bits, hands[2 * seat + card_number], tables)
-                strengths[seat] = strength_of_key(key, bits, tables)
-            code = (
-                9 * _compare(strengths[0], strengths[1])
-                + 3 * _compare(strengths[0], strengths[2])
-                + _compare(strengths[1], strengths[2])
-            )
-            counts[triple, code] += 1
+                hands[2 * seat + card_number] = card
+        if clash:
+            continue
+        done += 1
+        board_key = KEY_START
+        board_bits = np.uint64(0)
+        drawn = 0
+        while drawn < 5:
+            state += _GOLDEN
+            card = np.int64(_mix(state) % np.uint64(52))
+            bit = np.uint64(1) << np.uint64(card)
+            if used & bit:
+                continue
+            used |= bit
+            board_key, board_bits = add_card(board_key, board_bits, card, tables)
+            drawn += 1
+        for seat in range(3):
+            key = board_key
+            bits = board_bits
+            for card_number in range(2):
+                key, bits = add_card(key, bits, hands[2 * seat + card_number], tables)
+            strengths[seat] = strength_of_key(key, bits, tables)
+        code = (
+            9 * _compare(strengths[0], strengths[1])
+            + 3 * _compare(strengths[0], strengths[2])
+            + _compare(strengths[1], strengths[2])
+        )
+        counts[triple, code] += 1
 
 
 @jit
