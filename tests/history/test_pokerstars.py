@@ -3,6 +3,7 @@ the round trip text -> PHH -> read back -> replay, and bad hands reported then s
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -49,7 +50,7 @@ IDS = [f"{h.extra['hand']}-{h.variant}" for h in HANDS]
 
 
 def test_every_listed_game_has_a_fixture_hand():
-    assert {h.variant for h in HANDS} >= {"NT", "FT", "PO", "PO/8", "F7S", "F7S/8"}
+    assert {h.variant for h in HANDS} >= {"NT", "FT", "PO", "PO/8", "F7S", "F7S/8", "F5D"}
     assert len(HANDS) >= 10
 
 
@@ -152,7 +153,7 @@ def test_hi_lo_split_and_run_it_twice_keep_the_sites_result():
     assert twice.finishing_stacks == [198.5, 148.5]
 
 
-@pytest.mark.parametrize("number", [1001, 2001, 2002, 3001, 4001, 5001])
+@pytest.mark.parametrize("number", [1001, 2001, 2002, 3001, 4001, 5001, 6002, 6003])
 def test_analysis_nets_are_the_files(number):
     by_number = {h.extra["hand"]: h for h in HANDS}
     history = by_number[number]
@@ -181,11 +182,66 @@ def test_a_bad_line_is_reported_with_file_hand_and_field_then_skipped():
         list(hands(path, strict=True))
 
 
-def test_five_card_draw_with_blinds_is_refused_with_the_reason():
+def test_five_card_draw_blinds_are_live_and_the_draw_is_written_as_discards():
+    history = read("pokerstars_draw.txt")[6002]
+    assert history.variant == "F5D" and history.players == ["Ann", "Bob", "Cat", "Dan"]
+    assert history.blinds_or_straddles == [0.1, 0.25, 0, 0]
+    assert (history.small_bet, history.big_bet) == (0.25, 0.5)
+    # Cat stood pat: the hand he showed is the hand he was dealt. Bob drew one unseen
+    # card; Dan, the hero, threw two known cards and was dealt two.
+    assert history.actions[:4] == [
+        "d dh p1 ??????????", "d dh p2 ??????????", "d dh p3 6h7h8d9cTc", "d dh p4 KdKhKs4c9h",
+    ]  # fmt: skip
+    draw = history.actions.index("p2 sd ??")
+    assert history.actions[draw : draw + 5] == [
+        "p2 sd ??", "d dh p2 ??", "p3 sd", "p4 sd 4c9h", "d dh p4 Qc2d",
+    ]  # fmt: skip
+    # The betting opens left of the big blind before the draw, left of the button after.
+    state = replay(history, odd_chips="exact")
+    won = [Fraction(chips, state.scale) for chips in state.winnings]
+    assert won == [0, 0, Fraction("4.35"), 0]  # the whole pot: the engine takes no rake
+    assert history.extra["winnings"] == [0, 0, 4.15, 0] and history.extra["_rake"] == 0.2
+
+
+def test_five_card_draw_heads_up_tournament_all_in_before_the_draw():
+    history = read("pokerstars_draw.txt")[6003]
+    assert history.players == ["Eve", "Fay"] and history.extra["level"] == 2
+    # A draw game's blinds are written as posted: the button (Fay) has the small one.
+    assert history.blinds_or_straddles == [20, 10] and history.antes == [5, 5]
+    assert "p1 sd ??" in history.actions and "d dh p2 Ah9d3s" in history.actions
+    assert replay(history, strict=True).stacks == [0, 1555]
+
+
+@pytest.mark.parametrize("betting", ["No Limit", "Pot Limit"])
+def test_five_card_draw_at_no_or_pot_limit_is_reported_naming_the_game_then_skipped(
+    tmp_path, betting
+):
+    text = (DATA / "pokerstars_draw.txt").read_text()
+    path = tmp_path / "draw.txt"
+    path.write_text(text.replace("Draw Limit ($0.10/", f"Draw {betting} ($0.10/"))
     report = ReadReport()
-    with pytest.warns(BadHandWarning, match=r"5 Card Draw is played with blinds on the site"):
-        assert list(hands(DATA / "pokerstars_draw.txt", report=report)) == []
-    assert report.bad[0].hand == 6001
+    game = rf"draw\.txt \[6001\]: hand #6001, line 1 .*game: 5 Card Draw {betting} is not a game"
+    with pytest.warns(BadHandWarning, match=game):
+        read_back = list(hands(path, report=report))
+    assert [h.extra["hand"] for h in read_back] == [6002, 6003]
+    assert (report.hands, report.skipped) == (2, 1)
+
+
+@pytest.mark.parametrize(
+    ("line", "replacement", "message"),
+    [
+        ("Cat: discards 3 cards", "Cat: discards three cards", r"discard: cannot read"),
+        ("Cat: discards 3 cards", "Cat: discards 7 cards", r"discard: 7 cards"),
+        ("[Ks 4h 2s]", "[Ks 4h]", r"discard: 3 cards discarded, 2 shown"),
+        ("[Ks 4h 2s]", "[Ks 4h 2x]", r"discard: '2x' is not a card"),
+    ],
+)
+def test_a_bad_discard_line_names_the_hand_the_line_and_the_field(line, replacement, message):
+    text = (DATA / "pokerstars_draw.txt").read_text().replace(line, replacement, 1)
+    results = dict(pokerstars_hands(text, "draw.txt"))
+    assert isinstance(results[6001], PokerStarsError)
+    assert re.search(r"hand #6001, line 1[45] .*" + message, str(results[6001]))
+    assert isinstance(results[6002], HandHistory)  # the next hand is read
 
 
 def test_files_are_recognised_by_ending_or_by_their_first_line(tmp_path):

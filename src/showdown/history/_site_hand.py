@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from showdown.simulator.phh import HandHistory
+from showdown.simulator.rules import VARIANTS_BY_PHH_CODE
 
 __all__ = [
     "STUD_DEAL",
@@ -98,7 +99,7 @@ def build_history(
     hand: HandReading, variant: str, small: Fraction, big: Fraction, button: int | None, stud: bool
 ) -> HandHistory:
     in_hand = {id(value[0]) for kind, value in hand.events
-               if kind in ("act", "dealt", "dead")}  # fmt: skip
+               if kind in ("act", "dealt", "dead", "discard")}  # fmt: skip
     in_hand |= {id(p) for p in hand.seated if p.put or p.ante or p.blind}
     players = [p for p in hand.seated if id(p) in in_hand]
     if len(players) < 2:
@@ -129,7 +130,9 @@ def build_history(
         )
     actions = _actions(hand, players, position, variant, stud)
     _check_chips(hand, players)
-    if len(players) == 2 and not stud:
+    game = VARIANTS_BY_PHH_CODE[variant]
+    if len(players) == 2 and game.blinds and not game.button_blind:
+        # The PHH reader's heads-up order (a draw game's blinds are written as posted).
         antes, blinds = antes[::-1], blinds[::-1]
     history = HandHistory(
         variant=variant,
@@ -164,13 +167,17 @@ def build_history(
 def _actions(
     hand: HandReading, players: list[Player], position: dict[int, int], variant: str, stud: bool
 ) -> list[str]:
-    """The PHH actions: deals, board cards, betting and shows, in the file's order."""
-    width = 2 if variant.endswith("T") else 4
+    """The PHH actions: deals, board cards, betting, draws and shows, in the file's order."""
+    draw = VARIANTS_BY_PHH_CODE[variant].has_draw
+    width = 2 if variant.endswith("T") else 5 if draw else 4
     dealt: dict[int, list[list[str]]] = {}
+    drawn: dict[int, int] = {}  # cards each player drew (a draw game)
     for kind, value in hand.events:
         if kind == "dealt":
             player, groups = value
             dealt.setdefault(id(player), []).append(groups[-1])
+        elif kind == "discard":
+            drawn[id(value[0])] = value[1]
     actions: list[str] = []
     live = {id(p) for p in players}
     street_count = 0
@@ -188,7 +195,13 @@ def _actions(
             if id(player) not in live:
                 continue
             cards = known(player, count, start)
-            if not cards:
+            if draw:
+                # The cards shown at the end were dealt at the start only if he kept them all.
+                seen = dealt.get(id(player), [])
+                first = seen[0] if seen and len(seen[0]) == count else []
+                cards = first or (cards if not drawn.get(id(player)) else [])
+                cards = cards or ["??"] * count
+            elif not cards:
                 # The cards the file deals him this street (for others: stud up cards).
                 seen = dealt.get(id(player), [])
                 group = seen[street_count] if street_count < len(seen) else []
@@ -209,7 +222,7 @@ def _actions(
                 stud_start += count
                 street_count += 1
             continue
-        if pending_deal and kind in ("act", "board", "show", "muck"):
+        if pending_deal and kind in ("act", "board", "show", "muck", "discard"):
             deal_all(width, 0)
             pending_deal = False
         if kind == "board":
@@ -224,6 +237,17 @@ def _actions(
             actions.append(text)
             if verb == "f":
                 live.discard(id(player))
+        elif kind == "discard":
+            player, count, thrown = value
+            if id(player) not in position:
+                raise hand.fail("discard", f"{player.name} draws but was not dealt in")
+            where = label(player)
+            actions.append(f"{where} sd {''.join(thrown or ['??'] * count)}".rstrip())
+            if count:
+                # The hero's new cards: the last group of his second "Dealt to" line.
+                seen = dealt.get(id(player), [])
+                new = seen[1] if len(seen) > 1 and len(seen[1]) == count else ["??"] * count
+                actions.append(f"d dh {where} {''.join(new)}")
         elif kind in ("show", "muck"):
             player = value
             assert isinstance(player, Player)

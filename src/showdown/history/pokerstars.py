@@ -12,8 +12,9 @@ and reads one hand at a time into the same model the PHH reader produces:
   blind (``posts small & big blinds``) is dead money, kept as that player's ante
   (the convention the PHH dataset reader uses for dead blinds);
 - every deal the file shows (hole cards dealt to the hero, cards shown or mucked
-  face up, stud up cards), unknown cards as ``??``; the actions with raises
-  written as round totals (``cbr``), the bring-in as ``pb``;
+  face up, stud up cards, the cards the hero draws), unknown cards as ``??``;
+  the actions with raises written as round totals (``cbr``), the bring-in as
+  ``pb``, discards as ``sd``;
 - the result: ``winnings`` (what each player collected, the rake already taken
   off, as the site logs it) and ``finishing_stacks`` (starting stack, minus the
   chips put in after any uncalled bet came back, plus the winnings); the rake
@@ -33,10 +34,14 @@ Decisions where the model has no place for what the site writes:
 - a blind posted outside the blind seats (a player coming back): live but
   acting in turn on the site, while PHH blinds past the big blind are
   straddles acting last; refused with that reason;
-- 5 Card Draw: the simulator's five-card draw (``F5D``) is an ante game acting
-  from the left of the button and the site's is played with blinds, so it is
-  refused with that reason; games the simulator does not play (razz,
-  triple draw, Courchevel...) are refused naming the game.
+- 5 Card Draw (fixed limit: the simulator's ``F5D``, an ante game by its rules):
+  the site's blinds are kept as posted, live, the first round opening after the
+  big blind (heads-up they are not swapped as a blind game's are); ``discards 2
+  cards`` and ``stands pat`` are ``sd`` actions and the cards drawn a deal,
+  ``??`` where the file does not show them; the cards a player shows at the end
+  are his deal only if he stood pat. No- and pot-limit draw, and games the
+  simulator does not play (razz, triple draw, Courchevel...), are refused
+  naming the game.
 
 A hand that cannot be read raises :class:`PokerStarsError` naming the hand
 number, the line and the field; :func:`showdown.history.hands` reports it and
@@ -92,6 +97,7 @@ _GAMES = (
     ("Hold'em", {"No Limit": "NT", "Pot Limit": "PT", "Limit": "FT"}),
     ("7 Card Stud Hi/Lo", {"Limit": "F7S/8"}),
     ("7 Card Stud", {"Limit": "F7S"}),
+    ("5 Card Draw", {"Limit": "F5D"}),
 )
 #: Games whose names hold a played game's name (checked first): refused by name.
 _NOT_PLAYED = ("5 Card Omaha", "6+ Hold'em", "Courchevel", "Razz", "Triple Draw", "Single Draw",
@@ -210,12 +216,6 @@ def _read_header(hand: HandReading, text: str) -> tuple[str, Fraction, Fraction,
     for game in _NOT_PLAYED:
         if game in text:
             raise hand.fail("game", f"{game} is not a game the simulator plays")
-    if "5 Card Draw" in text:
-        raise hand.fail(
-            "game",
-            "5 Card Draw is played with blinds on the site; the simulator's five-card "
-            "draw (F5D) is an ante game acting from the left of the button",
-        )
     code = None
     for game, codes in _GAMES:
         position = text.find(game)
@@ -290,12 +290,12 @@ def _read_body(hand: HandReading, big_blind: Fraction, stud: bool) -> None:
             if stud and label == "RIVER":
                 label = "7th STREET"  # the site calls the seventh street the river
             section = label
-            if label not in ("HOLE CARDS", "3rd STREET"):
+            if label not in ("HOLE CARDS", "DEALING HANDS", "3rd STREET"):
                 for player in hand.seated:  # a new betting round: raises count from zero
                     player.round_bet = Fraction(0)
             if label in _BOARD_STREETS:
                 _board(hand, line, board_run)
-            elif label in STUD_DEAL or label == "HOLE CARDS":
+            elif label in STUD_DEAL or label in ("HOLE CARDS", "DRAW"):
                 hand.events.append(("street", label))
             continue
         if section == "seats":
@@ -437,7 +437,26 @@ def _player_line(
         player.round_bet += amount
         player.put += amount
         hand.events.append(("act", (player, "pb", None)))
+    elif verb in ("discards", "stands"):
+        _discard(hand, player, words)
     elif rest.startswith(("said,", "is ", "has ", "will ", "leaves", "joins", "sits ", "was ")):
         return  # chat, connection and table notices
     elif line.startswith(player.name + ":"):
         raise hand.fail("action", f"cannot read {rest!r}")
+
+
+def _discard(hand: HandReading, player: Player, words: str) -> None:
+    """``discards 2 cards [Ks 4h]`` (the cards only for the hero) or ``stands pat``."""
+    if words == "stands pat":
+        hand.events.append(("discard", (player, 0, [])))
+        return
+    found = re.match(r"discards (\d) cards?(?: \[([^\[\]]*)\])?$", words)
+    if found is None:
+        raise hand.fail("discard", f"cannot read {words!r}")
+    count = int(found.group(1))
+    if count > 5:
+        raise hand.fail("discard", f"{count} cards: a player holds five")
+    cards = _cards(found.group(2), "discard") if found.group(2) is not None else []
+    if cards and len(cards) != count:
+        raise hand.fail("discard", f"{count} cards discarded, {len(cards)} shown")
+    hand.events.append(("discard", (player, count, cards)))

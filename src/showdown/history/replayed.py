@@ -132,11 +132,16 @@ def _player_index(token: str) -> int:
 def prepared_actions(actions: Sequence[str]) -> list[str]:
     """The actions with shown cards written into the deals and show/muck actions dropped."""
     shown: dict[str, str] = {}
+    drew_unseen: set[str] = set()  # a draw's unseen discards: the cards shown are not the deal
     for action in actions:
         if " sm " in action:
             tokens = action.split()
             if len(tokens) == 3 and tokens[1] == "sm" and "?" not in tokens[2]:
                 shown[tokens[0]] = tokens[2]
+        elif " sd ?" in action:
+            drew_unseen.add(action.split()[0])
+    for player in drew_unseen:
+        shown.pop(player, None)
     kept: list[str] = []
     for action in actions:
         tokens = action.split()

@@ -62,7 +62,13 @@ class BettingMixin(HandBase):
             self._end_round()
             return
         n = self.n
-        if not (self.street_index == 0 and variant.blinds):
+        # Blinds a hand posts in a game whose rules have none (five-card draw as the
+        # sites deal it) are live too: the first round keeps them and opens after them.
+        first = self.street_index == 0
+        posted_blinds = (
+            first and not variant.blinds and street.opener == "button" and any(self.blinds)
+        )
+        if not (first and variant.blinds) and not posted_blinds:
             self.bets = [0] * n
             self.current_bet = 0
             self._full_bet = 0
@@ -73,7 +79,7 @@ class BettingMixin(HandBase):
         self._first_bettor = None
         self._open_pair = False
         opener = street.opener
-        if opener == "blinds":
+        if opener == "blinds" or posted_blinds:
             start = self._blind_opener
         elif opener == "bring_in":
             start = self._bring_in_seat()

@@ -235,7 +235,15 @@ class DealingMixin(HandBase):
             )
         hand = self.hole_cards[seat]
         cards = [int(c) for c in cards]
-        if len(set(cards)) != len(cards) or any(c not in hand for c in cards if c != UNKNOWN):
+        # Known cards must be distinct and held; unknown ones (a replayed opponent's
+        # discards) may repeat, as many as the hand holds unknown.
+        known = [c for c in cards if c != UNKNOWN]
+        unknown = len(cards) - len(known)
+        if (
+            len(set(known)) != len(known)
+            or any(c not in hand for c in known)
+            or unknown > hand.count(UNKNOWN)
+        ):
             raise IllegalActionError(f"discard: seat {seat} does not hold all of {cards}")
         if UNKNOWN in cards and not self.manual_dealing:
             raise IllegalActionError(
