@@ -24,7 +24,28 @@ array of them, or one object per line. :func:`ohh_hands` reads each hand:
 
 Run it twice (two ``Flop``/``Turn``/``River`` rounds): the first board is the
 hand's, the second is kept in ``_second_board`` and the winnings are the file's.
-Stud and draw games are refused naming the game type.
+
+Stud and draw: the specification names the games (``Stud``, ``StudHiLo``,
+``Draw``) but not their streets or actions, so this reader decides, close to
+what the sites write (fixed limit only, as the simulator plays them):
+
+- stud has no ``dealer_seat``: players in seat order. Rounds are named ``Third
+  Street`` (or ``Preflop``, the specification's round 0) to ``Seventh Street``
+  (``3rd Street``..., ``River``); a ``Dealt Cards`` action lists the cards that
+  street dealt the player, the last ones listed being the new ones (so a
+  running list as the sites print it reads too), and an opponent's unseen down
+  cards are unknown until he shows them: ``Shows Cards`` lists his seven cards
+  in any order and fills them in. ``Post Bring-In`` (or ``Bring In``) is the
+  bring-in, ``Complete`` a raise; ``big_blind_amount`` is the small bet and
+  ``small_blind_amount`` the bring-in when none is posted. Streets the file
+  skips (players all in) are dealt, unknown, all the same;
+- ``Draw`` is five-card draw (``F5D``) with the site's blinds kept as posted
+  and live (heads-up not swapped as a blind game's are). Round 0 is before the
+  draw; a ``Draw`` (or ``First Draw``) round holds ``Discard`` actions (the
+  cards thrown, ``"??"`` for each card not seen), ``Stands Pat``, the hero's
+  ``Dealt Cards`` (the cards drawn, or his whole hand after the draw) and the
+  betting after it. Cards shown at the end are the deal only for a player who
+  stood pat.
 
 A hand that cannot be read is a :class:`OhhError` naming the hand (its place in
 the file and its ``game_number``) and the field.
@@ -58,7 +79,8 @@ from typing import Any
 from showdown.simulator.phh import HandHistory
 from showdown.simulator.rules import VARIANTS_BY_PHH_CODE
 
-from ._site_hand import model_amount, phh_amount
+from ._ohh_rounds import Betting, check, money, read_rounds, seat_of, shown_amount
+from ._site_hand import model_amount
 
 __all__ = ["OhhError", "ohh_hands", "read_ohh_hand"]
 
@@ -81,9 +103,19 @@ _GAMES = {
     "omahahl": "O/8",
     "omaha8": "O/8",
     "omahahighlow": "O/8",
+    "stud": "7S",
+    "sevencardstud": "7S",
+    "7cardstud": "7S",
+    "studhilo": "7S/8",
+    "stud8": "7S/8",
+    "studhl": "7S/8",
+    "sevencardstudhilo": "7S/8",
+    "7cardstudhilo": "7S/8",
+    "draw": "5D",
+    "fivecarddraw": "5D",
+    "5carddraw": "5D",
 }
 _BETTING = {"nl": "N", "pl": "P", "fl": "F"}
-_CARD = re.compile(r"[2-9TJQKA][cdhs]")
 
 
 def ohh_hands(
@@ -126,23 +158,6 @@ def _hand_or_error(item: Any, place: int) -> HandHistory | OhhError:
         return error
 
 
-def _check(condition: bool, where: str, reason: str) -> None:
-    if not condition:
-        raise ValueError(f"field {where!r}: {reason}")
-
-
-def _money(value: Any, where: str) -> Fraction:
-    ok = isinstance(value, Fraction) and value >= 0
-    _check(ok, where, f"expected an amount >= 0, got {_shown(value)}")
-    return value
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, Fraction):
-        return str(model_amount(value))
-    return repr(value)
-
-
 def read_ohh_hand(item: Any, place: int | None = None) -> HandHistory:
     """One OHH hand (the object holding ``"ohh"``) as a :class:`HandHistory`.
 
@@ -178,62 +193,66 @@ def _exact(value: Any) -> Any:
 
 def _variant(body: dict[str, Any]) -> str:
     game = body.get("game_type")
-    _check(isinstance(game, str), "game_type", f"expected a string, got {game!r}")
+    check(isinstance(game, str), "game_type", f"expected a string, got {game!r}")
     key = re.sub(r"[^a-z0-9]", "", str(game).lower())
     letters = _GAMES.get(key)
-    _check(letters is not None, "game_type", f"{game!r} is not a game the simulator plays")
+    check(letters is not None, "game_type", f"{game!r} is not a game the simulator plays")
     limit = body.get("bet_limit")
     kind = limit.get("bet_type") if isinstance(limit, dict) else None
     betting = _BETTING.get(str(kind).lower()) if isinstance(kind, str) else None
-    _check(betting is not None, "bet_limit.bet_type", f"expected NL, PL or FL, got {kind!r}")
+    check(betting is not None, "bet_limit.bet_type", f"expected NL, PL or FL, got {kind!r}")
     assert letters is not None and betting is not None
     code = f"{betting}{letters}"
-    _check(code in VARIANTS_BY_PHH_CODE, "game_type", f"{kind} {game} is not played here")
+    check(code in VARIANTS_BY_PHH_CODE, "game_type", f"{kind} {game} is not played here")
     return code
 
 
 def _read(body: dict[str, Any]) -> HandHistory:
     variant = _variant(body)
+    game = VARIANTS_BY_PHH_CODE[variant]
     dealer = body.get("dealer_seat")
-    _check(isinstance(dealer, Fraction), "dealer_seat", f"expected a seat number, got {dealer!r}")
+    if game.stud:  # no button: players in seat order
+        dealer = Fraction(-1)
+    check(isinstance(dealer, Fraction), "dealer_seat", f"expected a seat number, got {dealer!r}")
     seated = body.get("players")
     if not isinstance(seated, list) or len(seated) < 2:
         raise ValueError("field 'players': expected a list of 2 or more players")
     players = []
     for index, player in enumerate(seated):
         where = f"players[{index}]"
-        _check(isinstance(player, dict), where, "expected an object")
+        check(isinstance(player, dict), where, "expected an object")
         if player.get("is_sitting_out") is True:
             continue
         for key in ("id", "seat"):
-            _check(isinstance(player.get(key), Fraction), f"{where}.{key}", "expected a number")
-        _check(isinstance(player.get("name"), str), f"{where}.name", "expected a string")
+            check(isinstance(player.get(key), Fraction), f"{where}.{key}", "expected a number")
+        check(isinstance(player.get("name"), str), f"{where}.name", "expected a string")
         players.append(player)
     players.sort(key=lambda p: p["seat"])
     first = next((k for k, p in enumerate(players) if p["seat"] > dealer), 0)
     players = players[first:] + players[:first]
     position = {p["id"]: k for k, p in enumerate(players)}
     n = len(players)
-    _check(len(position) == n and n >= 2, "players", "expected 2 or more with distinct ids")
+    check(len(position) == n and n >= 2, "players", "expected 2 or more with distinct ids")
     stacks = [
-        _money(p.get("starting_stack"), f"players[{k}].starting_stack")
+        money(p.get("starting_stack"), f"players[{k}].starting_stack")
         for k, p in enumerate(players)
     ]
-    state = _Betting(n)
-    actions = _rounds(body.get("rounds"), position, state, variant)
+    state = Betting(n)
+    actions = read_rounds(body.get("rounds"), position, state, variant)
     won, rake, total = _pots(body.get("pots"), position, n)
     excess = state.uncalled()
     put = sum(state.put, Fraction(0))
-    _check(put == total, "pots", f"the actions put in {_shown(put)}, the pots hold {_shown(total)}")
-    _check(sum(won, Fraction(0)) + rake == total, "pots", "the wins plus the rake are not the pots")
+    held = f"the actions put in {shown_amount(put)}, the pots hold {shown_amount(total)}"
+    check(put == total, "pots", held)
+    check(sum(won, Fraction(0)) + rake == total, "pots", "the wins plus the rake are not the pots")
     for seat in range(n):
-        _check(
+        check(
             state.put[seat] <= stacks[seat],
             "rounds",
             f"{players[seat]['name']} bets more than his stack",
         )
     blinds, antes = state.blinds, state.antes
-    if n == 2:
+    if n == 2 and game.blinds:  # the PHH reader's heads-up order (a draw's blinds as posted)
         blinds, antes = blinds[::-1], antes[::-1]
     history = HandHistory(
         variant=variant,
@@ -248,158 +267,43 @@ def _read(body: dict[str, Any]) -> HandHistory:
     )
     big = body.get("big_blind_amount")
     big_blind = big if isinstance(big, Fraction) and big > 0 else max(state.blinds)
+    # Stud has no blinds: its big_blind_amount is the small bet, as in fixed-limit hold'em.
+    check(big_blind > 0, "big_blind_amount", "expected the big blind (fixed limit: the small bet)")
     if variant.startswith("F"):
         history.small_bet, history.big_bet = model_amount(big_blind), model_amount(2 * big_blind)
     else:
         history.min_bet = model_amount(big_blind)
+    if game.stud:
+        small = body.get("small_blind_amount")
+        bring_in = state.bring_in or (small if isinstance(small, Fraction) else big_blind / 2)
+        history.bring_in = model_amount(bring_in)
     history.extra = _extra(body, players, state, won, rake, excess)
     return history
 
 
-class _Betting:
-    """Chips each player put in, this round's bets, the forced bets, the deals."""
-
-    def __init__(self, n: int) -> None:
-        self.put = [Fraction(0)] * n
-        self.round = [Fraction(0)] * n
-        self.antes = [Fraction(0)] * n
-        self.blinds = [Fraction(0)] * n
-        self.cards: list[list[str] | None] = [None] * n
-        self.second_board = ""
-
-    def uncalled(self) -> Fraction:
-        """Take back the part of the largest total nobody matched; return it."""
-        order = sorted(range(len(self.put)), key=lambda k: self.put[k], reverse=True)
-        top, second = order[0], order[1]
-        excess = self.put[top] - self.put[second]
-        self.put[top] -= excess
-        return excess
-
-
-def _cards(value: Any, where: str) -> list[str]:
-    if isinstance(value, str):
-        value = value.split()
-    _check(isinstance(value, list), where, "expected a list of cards")
-    cards = [str(card) for card in value]
-    for card in cards:
-        _check(bool(_CARD.fullmatch(card)), where, f"{card!r} is not a card")
-    return cards
-
-
-def _rounds(rounds: Any, position: dict[Any, int], state: _Betting, variant: str) -> list[str]:
-    _check(isinstance(rounds, list) and bool(rounds), "rounds", "expected a list of rounds")
-    width = 2 if variant.endswith("T") else 4
-    events: list[str] = []  # actions and boards, deals added in front once all are known
-    boards_seen: set[str] = set()
-    for index, round_ in enumerate(rounds):
-        _check(isinstance(round_, dict), f"rounds[{index}]", "expected an object")
-        number = round_.get("id", Fraction(index))
-        _check(isinstance(number, Fraction), f"rounds[{index}].id", "expected a number")
-    # The rounds in the order they happened (their ids), each named by its place in the file.
-    in_order = sorted(enumerate(rounds), key=lambda item: item[1].get("id", Fraction(item[0])))
-    for index, round_ in in_order:
-        where = f"rounds[{index}]"
-        street = str(round_.get("street", ""))
-        if street in ("Flop", "Turn", "River"):
-            cards = _cards(round_.get("cards", []), f"{where}.cards")
-            if street in boards_seen:  # run it twice: the second board is kept aside
-                state.second_board += "".join(cards)
-                continue
-            boards_seen.add(street)
-            state.round = [Fraction(0)] * len(state.round)
-            events.append(f"d db {''.join(cards)}")
-        elif street not in ("Preflop", "Showdown"):
-            raise ValueError(f"field '{where}.street': {street!r} is not a street of {variant}")
-        found = round_.get("actions", [])
-        _check(isinstance(found, list), f"{where}.actions", "expected a list")
-        for number, action in enumerate(found):
-            events += _action(action, f"{where}.actions[{number}]", position, state)
-    deals = []
-    for seat, dealt in enumerate(state.cards):
-        shown = "".join(dealt) if dealt and len(dealt) == width else "??" * width
-        deals.append(f"d dh p{seat + 1} {shown}")
-    return deals + events
-
-
-def _action(action: Any, where: str, position: dict[Any, int], state: _Betting) -> list[str]:
-    _check(isinstance(action, dict), where, "expected an object")
-    kind = action.get("action")
-    if kind in ("Sits Down", "Stands Up"):
-        return []
-    seat = _seat(position, action.get("player_id"), f"{where}.player_id")
-    player = f"p{seat + 1}"
-    amount = action.get("amount", Fraction(0))
-    if kind == "Dealt Cards":
-        if action.get("cards"):
-            state.cards[seat] = _cards(action["cards"], f"{where}.cards")
-        return []
-    if kind in ("Shows Cards", "Mucks Cards"):
-        cards = _cards(action.get("cards") or [], f"{where}.cards")
-        if kind == "Shows Cards" and cards:
-            state.cards[seat] = cards
-            return [f"{player} sm {''.join(cards)}"]
-        return [f"{player} sm"]
-    if kind in ("Fold", "Check"):
-        return [f"{player} {'f' if kind == 'Fold' else 'cc'}"]
-    value = _money(amount, f"{where}.amount")
-    state.put[seat] += value
-    if kind == "Post Ante":
-        state.antes[seat] += value
-        return []
-    if kind == "Post Dead":
-        state.antes[seat] += value  # dead money: in the pot, not part of the bet
-        return []
-    if kind in ("Post SB", "Post BB", "Straddle", "Post Extra Blind"):
-        state.blinds[seat] += value
-        state.round[seat] += value
-        return []
-    to_call = max(state.round) - state.round[seat]
-    state.round[seat] += value
-    if kind == "Call":
-        # A call matches the bet, or puts the player all-in for less.
-        short = value != to_call and action.get("is_allin") is not True
-        _check(
-            not short,
-            f"{where}.amount",
-            f"a call of {_shown(value)}, the bet to call is {_shown(to_call)}",
-        )
-        return [f"{player} cc"]
-    if kind in ("Bet", "Raise"):
-        return [f"{player} cbr {phh_amount(state.round[seat])}"]
-    raise ValueError(f"field '{where}.action': {kind!r} is not an action read here")
-
-
-def _seat(position: dict[Any, int], player_id: Any, where: str) -> int:
-    """The position of the player with this id, else an error naming ``where``."""
-    seat = position.get(player_id) if isinstance(player_id, Fraction) else None
-    _check(seat is not None, where, f"no player {_shown(player_id)}")
-    assert seat is not None
-    return seat
-
-
 def _pots(pots: Any, position: dict[Any, int], n: int) -> tuple[list[Fraction], Fraction, Fraction]:
-    _check(isinstance(pots, list) and bool(pots), "pots", "expected a list of pots")
+    check(isinstance(pots, list) and bool(pots), "pots", "expected a list of pots")
     won = [Fraction(0)] * n
     rake = total = Fraction(0)
     for index, pot in enumerate(pots):
         where = f"pots[{index}]"
-        _check(isinstance(pot, dict), where, "expected an object")
-        total += _money(pot.get("amount"), f"{where}.amount")
-        rake += _money(pot.get("rake", Fraction(0)), f"{where}.rake")
+        check(isinstance(pot, dict), where, "expected an object")
+        total += money(pot.get("amount"), f"{where}.amount")
+        rake += money(pot.get("rake", Fraction(0)), f"{where}.rake")
         wins = pot.get("player_wins", [])
-        _check(isinstance(wins, list), f"{where}.player_wins", "expected a list")
+        check(isinstance(wins, list), f"{where}.player_wins", "expected a list")
         for number, win in enumerate(wins):
             at = f"{where}.player_wins[{number}]"
-            _check(isinstance(win, dict), at, "expected an object")
-            seat = _seat(position, win.get("player_id"), f"{at}.player_id")
-            won[seat] += _money(win.get("win_amount"), f"{at}.win_amount")
+            check(isinstance(win, dict), at, "expected an object")
+            seat = seat_of(position, win.get("player_id"), f"{at}.player_id")
+            won[seat] += money(win.get("win_amount"), f"{at}.win_amount")
     return won, rake, total
 
 
 def _extra(
     body: dict[str, Any],
     players: list[dict[str, Any]],
-    state: _Betting,
+    state: Betting,
     won: list[Fraction],
     rake: Fraction,
     excess: Fraction,
