@@ -136,6 +136,12 @@ def changed(number: str, path: list[object], value: object) -> dict:
             r"'rounds\[5\].actions\[0\].cards': shows Js5dQs2c, was dealt \?\?\?\?Qs2cJhJd\?\?",
         ),
         (
+            changed(
+                "5001", ["rounds", 5, "actions", 0, "cards"], ["Qs"] * 3 + ["2c", "Jh", "Jd", "6h"]
+            ),
+            r"'rounds\[5\].actions\[0\].cards': shows QsQsQs2cJhJd6h",
+        ),
+        (
             changed("5001", ["rounds", 0, "actions", 6, "amount"], -1),
             r"'rounds\[0\].actions\[6\].amount': expected an amount",
         ),
@@ -190,3 +196,34 @@ def test_analyze_reads_the_ohh_stud_and_draw_hands():
             history.players, history.starting_stacks, history.finishing_stacks, strict=True
         ):
             assert nets[name] == pytest.approx(finish - start)
+
+
+def _places(value: object, path: tuple = ()) -> list[tuple]:
+    """Every key and index path inside a JSON value."""
+    found = [path] if path else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _places(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _places(item, (*path, index))
+    return found
+
+
+def test_mutated_hands_give_a_history_or_an_ohh_error_never_a_traceback():
+    import random
+
+    rng = random.Random(5)
+    odd = [None, "x", -1, 0, 2.5, [], {}, ["??"], ["As", "As"], True, "Showdown", "Discard"]
+    for _ in range(400):
+        item = json.loads(json.dumps(rng.choice(ITEMS)))
+        path = rng.choice(_places(item))
+        parent = item
+        for key in path[:-1]:
+            parent = parent[key]
+        if rng.random() < 0.3 and isinstance(parent, (dict, list)):
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = rng.choice(odd)
+        for _, result in ohh_hands(json.dumps(item)):
+            assert isinstance(result, (HandHistory, OhhError))

@@ -292,8 +292,8 @@ class _Dealing:
         if shown:
             unplaced = [card for card in shown if card not in cards]
             missing = [card for card in cards if card != "??" and card not in shown]
-            check(not missing and len(shown) == len(cards), self.shown_at[seat],
-                   f"shows {''.join(shown)}, was dealt {''.join(cards)}")  # fmt: skip
+            fits = not missing and len(set(shown)) == len(shown) == len(cards)
+            check(fits, self.shown_at[seat], f"shows {''.join(shown)}, was dealt {''.join(cards)}")
             cards = [unplaced.pop(0) if card == "??" else card for card in cards]
         return cards
 
