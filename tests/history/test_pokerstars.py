@@ -212,6 +212,16 @@ def test_five_card_draw_heads_up_tournament_all_in_before_the_draw():
     assert replay(history, strict=True).stacks == [0, 1555]
 
 
+@pytest.mark.parametrize("pat", ["Ann: stands pat", "Ann: stands pat on [7c 7d Ks 4h 2s]"])
+def test_the_hero_standing_pat_keeps_the_hand_he_was_dealt(pat):
+    text = (DATA / "pokerstars_draw.txt").read_text().split("\n\n\n\n")[0]
+    text = text.replace("Ann: discards 3 cards [Ks 4h 2s]\nDealt to Ann [7c 7d] [7h Qd 3c]", pat)
+    history = parse_pokerstars_hand(text)
+    assert "d dh p3 7c7dKs4h2s" in history.actions and "p3 sd" in history.actions
+    assert not [a for a in history.actions if a.startswith("d dh p3 ") and len(a) < 18]
+    assert replay(history).stacks == [495, 480, 525]  # cents: Ann's uncalled bet came back
+
+
 @pytest.mark.parametrize("betting", ["No Limit", "Pot Limit"])
 def test_five_card_draw_at_no_or_pot_limit_is_reported_naming_the_game_then_skipped(
     tmp_path, betting

@@ -446,8 +446,12 @@ def _player_line(
 
 
 def _discard(hand: HandReading, player: Player, words: str) -> None:
-    """``discards 2 cards [Ks 4h]`` (the cards only for the hero) or ``stands pat``."""
-    if words == "stands pat":
+    """``discards 2 cards [Ks 4h]`` (the cards only for the hero) or ``stands pat`` (the
+    hero's ``stands pat on [...]`` names the five cards he keeps)."""
+    kept = re.match(r"stands pat(?: on \[([^\[\]]*)\])?$", words)
+    if kept is not None:
+        if kept.group(1) is not None and len(_cards(kept.group(1), "stands pat")) != 5:
+            raise hand.fail("stands pat", "expected the five cards kept")
         hand.events.append(("discard", (player, 0, [])))
         return
     found = re.match(r"discards (\d) cards?(?: \[([^\[\]]*)\])?$", words)
