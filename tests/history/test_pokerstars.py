@@ -153,7 +153,7 @@ def test_hi_lo_split_and_run_it_twice_keep_the_sites_result():
     assert twice.finishing_stacks == [198.5, 148.5]
 
 
-@pytest.mark.parametrize("number", [1001, 2001, 2002, 3001, 4001, 5001, 6002, 6003])
+@pytest.mark.parametrize("number", [1001, 2001, 2002, 3001, 4001, 5001, 6002, 6003, 6004])
 def test_analysis_nets_are_the_files(number):
     by_number = {h.extra["hand"]: h for h in HANDS}
     history = by_number[number]
@@ -212,6 +212,18 @@ def test_five_card_draw_heads_up_tournament_all_in_before_the_draw():
     assert replay(history, strict=True).stacks == [0, 1555]
 
 
+def test_five_card_draw_side_pot_the_engine_splits_as_the_site_did():
+    history = read("pokerstars_draw.txt")[6004]
+    assert history.players == ["Gil", "Hal", "Ivy"] and history.extra["_rake"] == 0.45
+    assert history.extra["winnings"] == [4.3, 0, 4.75] and history.finishing_stacks[0] == 4.3
+    # Gil's all-in wins the main pot ($1.50 from each), Ivy the side pot; the engine takes
+    # no rake, so it pays the whole of each pot.
+    state = replay(history, odd_chips="exact")
+    assert [Fraction(chips, state.scale) for chips in state.winnings] == [
+        Fraction("4.5"), 0, Fraction(5),
+    ]  # fmt: skip
+
+
 @pytest.mark.parametrize("pat", ["Ann: stands pat", "Ann: stands pat on [7c 7d Ks 4h 2s]"])
 def test_the_hero_standing_pat_keeps_the_hand_he_was_dealt(pat):
     text = (DATA / "pokerstars_draw.txt").read_text().split("\n\n\n\n")[0]
@@ -233,8 +245,8 @@ def test_five_card_draw_at_no_or_pot_limit_is_reported_naming_the_game_then_skip
     game = rf"draw\.txt \[6001\]: hand #6001, line 1 .*game: 5 Card Draw {betting} is not a game"
     with pytest.warns(BadHandWarning, match=game):
         read_back = list(hands(path, report=report))
-    assert [h.extra["hand"] for h in read_back] == [6002, 6003]
-    assert (report.hands, report.skipped) == (2, 1)
+    assert [h.extra["hand"] for h in read_back] == [6002, 6003, 6004]
+    assert (report.hands, report.skipped) == (3, 1)
 
 
 @pytest.mark.parametrize(
