@@ -88,6 +88,19 @@ def test_stud_up_cards_bring_in_and_the_shown_down_cards_in_deal_order():
     assert "d dh p2 Tc" in history.actions and "d dh p1 8s" in history.actions
 
 
+def test_stud_cards_mucked_face_up_fill_in_the_deal():
+    item = hand("5001")
+    muck = item["ohh"]["rounds"][5]["actions"][1]
+    assert muck["action"] == "Mucks Cards" and muck["player_id"] == 1
+    # Ann mucks: her cards as the hero were known; an opponent's would now be too.
+    item["ohh"]["rounds"][0]["actions"][3]["cards"] = ["9h"]
+    item["ohh"]["rounds"][4]["actions"][0]["cards"] = []
+    muck["cards"] = ["As", "Kd", "9h", "9d", "4s", "Tc", "8c"]
+    history = read_ohh_hand(item, 1)
+    assert history.actions[0] == "d dh p1 AsKd9h" and "d dh p1 8c" in history.actions
+    assert "p1 sm" in history.actions and not [a for a in history.actions if "sm As" in a]
+
+
 def test_stud_streets_the_file_skips_after_an_all_in_are_dealt():
     # Dan is all in on third street; the file has no round until the showdown.
     item = hand("5002")

@@ -232,7 +232,8 @@ class _Dealing:
     def _action(self, action: Any, where: str) -> None:
         check(isinstance(action, dict), where, "expected an object")
         kind = action.get("action")
-        if kind not in ("Dealt Cards", "Shows Cards", *_DISCARDS, *_STANDS_PAT, *_BRING_IN):
+        own = ("Dealt Cards", "Shows Cards", "Mucks Cards", *_DISCARDS, *_STANDS_PAT, *_BRING_IN)
+        if kind not in own:
             self.items += _action(action, where, self.position, self.state)
             if kind == "Fold":
                 self.folded.add(seat_of(self.position, action.get("player_id"), where))
@@ -246,9 +247,11 @@ class _Dealing:
             self.state.round[seat] += value
             self.state.bring_in = value
             self.items.append(f"{player} pb")
-        elif kind == "Shows Cards":
-            self.shown[seat], self.shown_at[seat] = cards, f"{where}.cards"
-            self.items.append(("show", seat))
+        elif kind in ("Shows Cards", "Mucks Cards"):
+            # Cards mucked face up fill in the deal as shown ones do; the action stays a muck.
+            if cards:
+                self.shown[seat], self.shown_at[seat] = cards, f"{where}.cards"
+            self.items.append(("show" if kind == "Shows Cards" else "muck", seat))
         elif kind == "Dealt Cards" and self.street == 1 and not self.game.stud:
             self._drawn(seat, cards, f"{where}.cards")
         elif kind == "Dealt Cards":
@@ -323,5 +326,6 @@ class _Dealing:
             else:
                 seat = item[1]
                 shown = hands[seat] if self.game.stud else self.shown[seat]
-                actions.append(f"p{seat + 1} sm {''.join(shown or [])}".rstrip())
+                cards = "".join(shown or []) if item[0] == "show" else ""
+                actions.append(f"p{seat + 1} sm {cards}".rstrip())
         return actions

@@ -34,8 +34,8 @@ what the sites write (fixed limit only, as the simulator plays them):
   (``3rd Street``..., ``River``); a ``Dealt Cards`` action lists the cards that
   street dealt the player, the last ones listed being the new ones (so a
   running list as the sites print it reads too), and an opponent's unseen down
-  cards are unknown until he shows them: ``Shows Cards`` lists his seven cards
-  in any order and fills them in. ``Post Bring-In`` (or ``Bring In``) is the
+  cards are unknown until he shows them: ``Shows Cards`` (or a ``Mucks Cards``
+  with cards) lists his seven cards in any order and fills them in. ``Post Bring-In`` (or ``Bring In``) is the
   bring-in, ``Complete`` a raise; ``big_blind_amount`` is the small bet and
   ``small_blind_amount`` the bring-in when none is posted. Streets the file
   skips (players all in) are dealt, unknown, all the same;
