@@ -35,9 +35,10 @@ what the sites write (fixed limit only, as the simulator plays them):
   street dealt the player, the last ones listed being the new ones (so a
   running list as the sites print it reads too), and an opponent's unseen down
   cards are unknown until he shows them: ``Shows Cards`` (or a ``Mucks Cards``
-  with cards) lists his seven cards in any order and fills them in. ``Post Bring-In`` (or ``Bring In``) is the
-  bring-in, ``Complete`` a raise; ``big_blind_amount`` is the small bet and
-  ``small_blind_amount`` the bring-in when none is posted. Streets the file
+  with cards) lists his seven cards in any order and fills them in. ``Post
+  Bring-In`` (or ``Bring In``) is the bring-in, ``Complete`` a raise;
+  ``big_blind_amount`` is the small bet and ``small_blind_amount`` the
+  bring-in when none is posted. Streets the file
   skips (players all in) are dealt, unknown, all the same;
 - ``Draw`` is five-card draw (``F5D``) with the site's blinds kept as posted
   and live (heads-up not swapped as a blind game's are). Round 0 is before the
