@@ -11,6 +11,10 @@ A hand that cannot be read is reported (file, hand number, reason) by a
 :class:`BadHandWarning` and in the :class:`ReadReport`, then skipped; with
 ``strict=True`` it raises :class:`BadHandError` instead.
 
+The paths, the file kinds and the bad-hand types are defined in
+:mod:`showdown.history.base` (below the reader, the hand store and the analysis)
+and exported here as well.
+
 Examples
 --------
 >>> import pathlib, tempfile
