@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 from reference.naive_evaluator import best_high
-from showdown import _jit
+from showdown import _jit_cache
 from showdown.evaluator import _kernels
 
 HANDS = 150
@@ -135,5 +135,5 @@ def test_a_cache_directory_that_does_not_exist_is_created(tmp_path: Path) -> Non
 
 def test_kernels_use_the_healing_cache() -> None:
     """Every decorator of ``_jit`` goes through it (numba's own cache would fail on damage)."""
-    assert isinstance(_kernels.evaluate_kernel.dispatcher._cache, _jit._HealingCache)
-    assert isinstance(_kernels.flush_rank_mask._cache, _jit._HealingCache)
+    assert isinstance(_kernels.evaluate_kernel.dispatcher._cache, _jit_cache.HealingCache)
+    assert isinstance(_kernels.flush_rank_mask._cache, _jit_cache.HealingCache)

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 import showdown
-from showdown import _jit
+from showdown import _jit, _jit_python
 
 #: Defines ``answers()``: the answers of a small call of each kind of kernel.
 ANSWERS = textwrap.dedent(
@@ -112,9 +112,9 @@ def test_kernels_run_as_python_with_the_jit_off_and_agree_with_the_compiled_ones
 )
 def test_the_python_bit_counts_match_numbas(value: Any, leading: int, trailing: int) -> None:
     """The JIT-off stand-ins give numba's answers, in the argument's own type."""
-    assert _jit._python_leading_zeros(value) == leading
-    assert _jit._python_trailing_zeros(value) == trailing
-    assert type(_jit._python_leading_zeros(value)) is type(value)
+    assert _jit_python.python_leading_zeros(value) == leading
+    assert _jit_python.python_trailing_zeros(value) == trailing
+    assert type(_jit_python.python_leading_zeros(value)) is type(value)
     compiled_leading, compiled_trailing = _bit_counts(value)
     assert (compiled_leading, compiled_trailing) == (leading, trailing)
 
@@ -138,7 +138,7 @@ def test_narrow_integers_are_computed_at_64_bits_as_in_compiled_code() -> None:
 
     cards = np.arange(52, dtype=np.uint8)
     expected = np.array([1 << ((card & 3) * 4) for card in range(52)], dtype=np.int64)
-    as_python = _jit._python_kernel(shifted)
+    as_python = _jit_python.python_kernel(shifted)
     out = np.zeros(52, np.int64)
     as_python(cards, out)
     assert out.tolist() == expected.tolist()
@@ -159,7 +159,7 @@ def test_narrow_arrays_written_by_a_python_kernel_are_written_back_wrapped() -> 
     values = np.arange(4, dtype=np.uint8)
     deck = np.zeros(16, np.uint8)
     words = deck.view(np.uint64)  # the same memory: the deck must stay itself
-    _jit._python_kernel(fill)(values, deck, words)
+    _jit_python.python_kernel(fill)(values, deck, words)
     assert values.tolist() == [(index * 300) % 256 for index in range(4)]
     assert deck[0] == 8 and deck.dtype == np.uint8
 
@@ -179,7 +179,7 @@ def test_a_compile_time_dispatch_runs_as_python_with_the_jit_off() -> None:
     def stub(flag: Any, value: Any) -> Any:
         raise NotImplementedError
 
-    dispatch = _jit._python_dispatch(stub, factory)
+    dispatch = _jit_python.python_dispatch(stub, factory)
     assert dispatch(True, 21) == 42 and dispatch(False, 21) == -21
     assert asked[0] == (types.literal(True), types.literal(21))
     assert dispatch.__name__ == "stub"

@@ -32,3 +32,33 @@ def test_lines_are_cumulative_net_ev_showdown_and_non_showdown(tmp_path):
     assert np.allclose(lines["non-showdown winnings"], [0, -2])
     with pytest.raises(ValueError, match="'Nobody'"):
         plot(result, "Nobody")
+
+
+def test_the_package_plot_stays_the_function_once_the_drawing_module_is_loaded(tmp_path):
+    # Importing a submodule sets the package attribute of its name: ``showdown.history.plot``
+    # turned into the module after the first ``Analysis.plot`` or ``import ...history.plot``.
+    import importlib
+
+    import showdown.history
+
+    path = tmp_path / "s.phh"
+    path.write_text(phh(["d dh p1 ????", "d dh p2 ????", "p2 cbr 6", "p1 f"], [100, 100]))
+    result = analyze(path)
+    importlib.import_module("showdown.history.plot")
+    result.plot("P1")
+    assert callable(showdown.history.plot)
+    for given in (result, result.hands, path):  # an analysis, its frame, or paths
+        ax = showdown.history.plot(given, "P1")
+        assert np.allclose(ax.lines[0].get_ydata(), [-2])
+
+
+def test_the_drawing_module_takes_a_frame_and_names_anything_else(tmp_path):
+    from showdown.errors import InputError
+    from showdown.history.plot import plot as draw
+
+    path = tmp_path / "s.phh"
+    path.write_text(phh(["d dh p1 ????", "d dh p2 ????", "p2 cbr 6", "p1 f"], [100, 100]))
+    assert np.allclose(draw(analyze(path).hands, "P2").lines[0].get_ydata(), [2])
+    with pytest.raises(InputError, match="per-hand frame") as caught:
+        draw(str(path), "P2")
+    assert caught.value.parameter == "frame"

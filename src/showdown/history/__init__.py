@@ -18,6 +18,7 @@ The definitions are in the project's documentation (``docs/history.md``).
 from __future__ import annotations
 
 from .analyze import Analysis, analyze
+from .plot import plot as _draw
 from .reader import BadHand, BadHandError, BadHandWarning, ReadReport, expand_paths, hands
 
 __all__ = [
@@ -33,9 +34,34 @@ __all__ = [
 ]
 
 
+# The drawing module is imported above, before this function is defined: importing a
+# submodule sets the package's attribute of its name, so a first import later (by
+# ``Analysis.plot``, say) would put the module where this function is.
 def plot(frame_or_paths: object, player: str, *, ax: object = None) -> object:
     """A player's cumulative net, all-in EV adjusted net, showdown and non-showdown
-    winnings over his hands (see :func:`showdown.history.plot.plot`)."""
-    from .plot import plot as draw
+    winnings over his hands; returns the matplotlib Axes.
 
-    return draw(frame_or_paths, player, ax=ax)
+    Parameters
+    ----------
+    frame_or_paths
+        An :class:`Analysis`, its per-hand frame (:attr:`Analysis.hands`), or
+        hand-history paths (analysed first, for ``player`` only).
+    player
+        The player's name as the files write it.
+    ax
+        The matplotlib Axes to draw on (a new figure's when ``None``).
+
+    Raises
+    ------
+    ValueError
+        When ``player`` is in none of the hands.
+    """
+    import pandas as pd
+
+    if isinstance(frame_or_paths, Analysis):
+        frame = frame_or_paths.hands
+    elif isinstance(frame_or_paths, pd.DataFrame):
+        frame = frame_or_paths
+    else:
+        frame = analyze(frame_or_paths, player).hands  # type: ignore[arg-type]
+    return _draw(frame, player, ax=ax)

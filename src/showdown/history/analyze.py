@@ -36,6 +36,7 @@ from showdown.errors import InputError
 from showdown.simulator.phh import HandHistory
 
 from .allin import AllInEV, allin_ev, allin_evs
+from .columns import CATEGORY_COLUMNS, HAND_COLUMNS
 from .ledger import light_facts
 from .reader import (
     BadHand,
@@ -51,20 +52,6 @@ from .replayed import COUNTER_NAMES, HandFacts, hand_facts
 from .stats import player_frame, player_frame_of
 
 __all__ = ["CATEGORY_COLUMNS", "HAND_COLUMNS", "Analysis", "FilePart", "analyze", "file_part"]
-
-#: Columns of the per-hand frame (one row per player and hand), in order.
-HAND_COLUMNS = (
-    "hand", "source", "hand_id", "variant", "player", "position", "big_blind",
-    "pot", "rake", "contributed", "collected", "net", "net_bb",
-    "all_in", "all_in_street", "equity", "ev_net", "ev_net_bb", "exact", "result_from",
-    *COUNTER_NAMES,
-)  # fmt: skip
-
-#: Text columns of the per-hand frame, kept as pandas categoricals (a few distinct
-#: values over millions of rows: memory, and fast grouping).
-CATEGORY_COLUMNS = (
-    "source", "hand_id", "variant", "player", "all_in", "all_in_street", "result_from",
-)  # fmt: skip
 
 #: Why a hand's all-in was not adjusted, as counted in :attr:`Analysis.counts`.
 NOT_ADJUSTED = ("river", "unknown_cards", "others_could_bet", "unsupported_game")
@@ -121,7 +108,7 @@ class Analysis:
         """:func:`showdown.history.plot` of this analysis for ``player``."""
         from .plot import plot
 
-        return plot(self, player, ax=ax)
+        return plot(self.hands, player, ax=ax)
 
 
 def analyze(
@@ -203,7 +190,7 @@ def file_part(strict: bool, name: str) -> FilePart:
     counts = dict.fromkeys(("adjusted", "sampled", *NOT_ADJUSTED), 0)
     report = ReadReport()
     if is_store(path):
-        from .store import read_store
+        from ._store_reading import read_store
 
         # A store holds the rows analysis made when it was written: read, not redone.
         stored, stored_counts, stored_bad = read_store(path)
@@ -304,7 +291,7 @@ def _stores_analysis(
     frames as :func:`_combine` gives: it is what reads them then)."""
     import numpy as np
 
-    from .store import read_store_players
+    from ._store_reading import read_store_players
 
     counts = dict.fromkeys(("files", "hands_read", "hands_analysed", "hands_skipped",
                             "adjusted", "sampled", *NOT_ADJUSTED), 0)  # fmt: skip

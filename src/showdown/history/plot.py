@@ -23,37 +23,41 @@ from __future__ import annotations
 from typing import Any
 
 from showdown._plotting import pyplot
+from showdown.errors import InputError
 
 __all__ = ["plot"]
 
 
-def plot(frame_or_paths: Any, player: str, *, ax: Any = None) -> Any:
+def plot(frame: Any, player: str, *, ax: Any = None) -> Any:
     """Draw ``player``'s cumulative net, all-in EV adjusted net, showdown and
     non-showdown winnings over his hands; returns the matplotlib Axes.
 
     Parameters
     ----------
-    frame_or_paths
-        An :class:`~showdown.history.Analysis`, its per-hand frame, or hand-history
-        paths (analysed first).
+    frame
+        The per-hand frame of an analysis (:attr:`showdown.history.Analysis.hands`).
+        :func:`showdown.history.plot` also takes an analysis or hand-history paths
+        (analysed first); this module only draws, so it needs no analysis code.
     player
         The player's name as the files write it.
+    ax
+        The matplotlib Axes to draw on (a new figure's when ``None``).
 
     Raises
     ------
+    showdown.errors.InputError
+        When ``frame`` is not a pandas DataFrame.
     ValueError
         When ``player`` is in none of the hands.
     """
     import pandas as pd
 
-    from .analyze import Analysis, analyze
-
-    if isinstance(frame_or_paths, Analysis):
-        frame = frame_or_paths.hands
-    elif isinstance(frame_or_paths, pd.DataFrame):
-        frame = frame_or_paths
-    else:
-        frame = analyze(frame_or_paths, player).hands
+    if not isinstance(frame, pd.DataFrame):
+        raise InputError(
+            f"expected the per-hand frame of an analysis (a pandas DataFrame), got "
+            f"{type(frame).__name__}; showdown.history.plot takes an analysis or paths",
+            parameter="frame",
+        )
     rows = frame[frame["player"] == player]
     if rows.empty:
         raise ValueError(f"plot: player {player!r} is in none of the hands")

@@ -1,0 +1,145 @@
+"""Kernels without the compiler: Python stand-ins for what numba does (JIT off).
+
+Part of :mod:`showdown._jit` (see its section "Running without the compiler"):
+with ``NUMBA_DISABLE_JIT=1`` every decorated kernel runs through
+:func:`python_kernel` (numba's integer arithmetic kept), compile-time dispatch
+through :func:`python_dispatch`, and the bit counts through
+:func:`python_leading_zeros` and :func:`python_trailing_zeros`.
+
+Examples
+--------
+>>> import numpy as np
+>>> int(python_leading_zeros(np.uint16(1))), int(python_trailing_zeros(np.uint64(8)))
+(15, 3)
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import numba
+import numpy as np
+from numba.core import types as numba_types
+
+__all__ = ["python_dispatch", "python_kernel", "python_leading_zeros", "python_trailing_zeros"]
+
+
+def python_kernel(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function`` run as Python, with numba's integer arithmetic (JIT off).
+
+    Two differences between numba and numpy scalars matter to the kernels:
+
+    - numba computes on integers narrower than 64 bits at 64 bits (a card
+      read from a ``uint8`` array, shifted left by 12, keeps its bits), numpy
+      keeps the narrow type and loses them. So at the outermost kernel call
+      every narrow integer array among the arguments (tuples of them
+      included) is handed over as an ``int64`` copy, and written back
+      (wrapping, as numba stores do) when the call returns; helpers called
+      inside get the wide arrays as they are. The same array passed twice is
+      copied once, so the kernel still sees one array; an array whose memory
+      another argument also reaches (a ``uint8`` deck and its ``uint64``
+      words) stays as it is, or writes through one would miss the other.
+    - fixed-width integers wrap silently in compiled code (the random number
+      generators and hashes rely on it); numpy warns, so the warning is
+      switched off inside.
+
+    ``py_func`` is the function itself, as on a dispatcher.
+    """
+
+    @functools.wraps(function)
+    def run(*args: Any) -> Any:
+        if getattr(_PYTHON_CALLS, "inside", False):
+            return function(*args)
+        copies = _wide_copies(args)
+        wide = [_widened(argument, copies) for argument in args]
+        _PYTHON_CALLS.inside = True
+        try:
+            with np.errstate(over="ignore"):
+                return function(*wide)
+        finally:
+            _PYTHON_CALLS.inside = False
+            for original, copy in copies.values():
+                if original.flags.writeable:
+                    np.copyto(original, copy, casting="unsafe")
+
+    run.py_func = function  # type: ignore[attr-defined]
+    return run
+
+
+#: Per Python thread: whether a kernel run as Python is on the stack (JIT off).
+_PYTHON_CALLS = threading.local()
+
+
+def _arrays_in(value: Any) -> Iterator[np.ndarray]:
+    if isinstance(value, np.ndarray):
+        yield value
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _arrays_in(item)
+
+
+def _wide_copies(args: tuple[Any, ...]) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+    """``int64`` copies of the narrow integer arrays among ``args`` that share no memory."""
+    arrays = list({id(array): array for array in _arrays_in(args)}.values())
+    copies = {}
+    for array in arrays:
+        if array.dtype.kind not in "iu" or array.dtype.itemsize >= 8:
+            continue
+        if any(other is not array and np.may_share_memory(array, other) for other in arrays):
+            continue
+        copies[id(array)] = (array, array.astype(np.int64))
+    return copies
+
+
+def _widened(value: Any, copies: dict[int, tuple[np.ndarray, np.ndarray]]) -> Any:
+    """``value`` with its arrays replaced by their ``copies`` and narrow scalars as ``int64``."""
+    if isinstance(value, np.ndarray):
+        return copies[id(value)][1] if id(value) in copies else value
+    if isinstance(value, tuple):
+        items = [_widened(item, copies) for item in value]
+        return type(value)(*items) if hasattr(value, "_fields") else tuple(items)
+    if isinstance(value, np.integer) and value.dtype.itemsize < 8:
+        return np.int64(value)
+    return value
+
+
+def python_dispatch(stub: Callable[..., Any], factory: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(stub)
+    def dispatch(*args: Any) -> Any:
+        implementation = factory(*(_numba_type(argument) for argument in args))
+        if implementation is None:
+            raise TypeError(f"{stub.__name__}: no implementation for these arguments")
+        return implementation(*args)
+
+    return dispatch
+
+
+def _numba_type(value: Any) -> Any:
+    """The type numba would give ``value`` as an argument (constants as literals)."""
+    if isinstance(value, (bool, np.bool_)):
+        return numba_types.literal(bool(value))
+    if isinstance(value, (int, np.integer)):
+        return numba_types.literal(int(value))
+    try:
+        return numba.typeof(value)
+    except ValueError:  # not a type numba knows: factories that ignore it still work
+        return numba_types.pyobject
+
+
+def _bits_of(value: Any) -> tuple[int, int]:
+    """(width in bits, value as an unsigned integer of that width) of an integer."""
+    width = np.dtype(type(value)).itemsize * 8 if isinstance(value, np.integer) else 64
+    return width, int(value) & ((1 << width) - 1)
+
+
+def python_leading_zeros(value: Any) -> Any:
+    width, bits = _bits_of(value)
+    return type(value)(width - bits.bit_length())
+
+
+def python_trailing_zeros(value: Any) -> Any:
+    width, bits = _bits_of(value)
+    return type(value)((bits & -bits).bit_length() - 1 if bits else width)
