@@ -20,6 +20,7 @@ from showdown.cards import parse_card
 from showdown.errors import InputError
 from showdown.history.ledger import _bet_chips, _chips
 from showdown.history.parse import parse_hand
+from showdown.history.reader import _HEADER
 from showdown.history.scan import (
     A_ACTOR,
     A_AMOUNT,
@@ -201,6 +202,15 @@ def test_bodies_are_the_readers_hands_and_bad_input_is_named():
     assert scanned.numbers.tolist() == [1, 7]
     assert scanned.body(1).lstrip().startswith('variant = "FT"')
     assert scan_phhs(b"").numbers.tolist() == []
+    # Headers as the reader finds them: "\r\n" line ends, spaces, no header mid-line,
+    # a number too long for 64 bits.
+    data = b"x [3]\n[4] \t\r\n" + _PLAIN.encode() + b"[5]x\n[123456789012345678901]"
+    scanned = scan_phhs(data)
+    assert scanned.numbers.tolist() == [4, 123456789012345678901]
+    assert scanned.starts.tolist() == [data.index(b"\n", 6), len(data)]
+    assert _compare(data) == (0, 2)  # "[5]x" is in hand 4's body: not TOML
+    text = data.decode()
+    assert [int(m.group(1)) for m in _HEADER.finditer(text)] == scanned.numbers.tolist()
     with pytest.raises(InputError, match="bytes"):
         scan_phhs("text")  # type: ignore[arg-type]
 

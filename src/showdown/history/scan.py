@@ -56,6 +56,7 @@ from ._scan_kernels import (
     S_STACK,
     S_WINNINGS,
     SEAT_WIDTH,
+    cut_hands,
     key_table,
     scan_hands,
 )
@@ -150,20 +151,28 @@ def scan_phhs(data: bytes) -> ScannedFile:
 
         raise InputError(f"expected the file's bytes, got {type(data).__name__}", parameter="data")
     data = bytes(data)
-    headers = list(_HEADER.finditer(data))
-    count = len(headers)
-    numbers = np.array([int(header.group(1)) for header in headers], dtype=np.int64)
-    starts = np.array([header.end() for header in headers], dtype=np.int64)
-    ends = np.array([header.start() for header in headers[1:]] + [len(data)], dtype=np.int64)
-    ends = ends[:count]
     array = np.frombuffer(data, dtype=np.uint8)
-    # Upper bounds of the rows: a seat per comma or array, an action per two quotes.
-    commas = int(np.count_nonzero(array == 44))
-    quotes = int(np.count_nonzero((array == 34) | (array == 39)))
-    hands = np.zeros((count, HAND_WIDTH), dtype=np.int64)
-    seats = np.zeros((commas + 2 * count + 2, SEAT_WIDTH), dtype=np.int64)
-    actions = np.zeros((quotes // 2 + 1, ACTION_WIDTH), dtype=np.int64)
-    cards = np.zeros(len(data) // 2 + 1, dtype=np.int16)
+    # A header takes four bytes at least ("[1]" and its line end).
+    capacity = len(data) // 4 + 1
+    heads, starts, numbers = (np.empty(capacity, dtype=np.int64) for _ in range(3))
+    count, commas, quotes = cut_hands(array, heads, starts, numbers)
+    if count < 0:  # a hand number too long for the kernel: the reader's pattern
+        headers = list(_HEADER.finditer(data))
+        count = len(headers)
+        numbers = np.array([int(header.group(1)) for header in headers], dtype=object)
+        heads = np.array([header.start() for header in headers], dtype=np.int64)
+        starts = np.array([header.end() for header in headers], dtype=np.int64)
+        commas = int(np.count_nonzero(array == 44))
+        quotes = int(np.count_nonzero((array == 34) | (array == 39)))
+    numbers, starts = numbers[:count].copy(), starts[:count].copy()
+    # A body ends where the next header starts (the last at the end of the file).
+    ends = np.append(heads[1:count], len(data)).astype(np.int64)
+    # Bounds on the rows (a seat per comma or array, an action per two quotes), not
+    # filled: the kernel writes every row it uses.
+    hands = np.empty((count, HAND_WIDTH), dtype=np.int64)
+    seats = np.empty((commas + 2 * count + 2, SEAT_WIDTH), dtype=np.int64)
+    actions = np.empty((quotes // 2 + 1, ACTION_WIDTH), dtype=np.int64)
+    cards = np.empty(len(data) // 2 + 1, dtype=np.int16)
     used_seats, used_actions, used_cards = scan_hands(
         array, starts, ends, _KEYS, UNKNOWN, hands, seats, actions, cards
     )
