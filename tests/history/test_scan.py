@@ -185,6 +185,8 @@ _PLAIN = phh(["d dh p1 AsKs", "d dh p2 ????", "p2 cbr 6.5", "p1 cc"], [100, 80.2
         (_PLAIN.replace("starting_stacks = [100, ", "starting_stacks = [  # why\n100,\r\n "), True),
         (_PLAIN.replace("starting_stacks = [100, ", "starting_stacks = [\r100, "), False),
         (_PLAIN + "min_bet = 2\n", False),  # a key twice: TOML refuses it
+        (_PLAIN + "venue = 'a'\nday = 2\nvenue = 'b'\n", False),
+        (_PLAIN + "venue = 'a'\nvenu = 2\nvenues = 'b'\n", True),
         (_PLAIN + "small_bet = 2\n", False),
         (_PLAIN + "venue = 'unterminated\n", False),
         (_PLAIN + "[table]\n", False),

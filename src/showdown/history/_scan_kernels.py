@@ -51,6 +51,8 @@ REFUSED_KEYS = 10
 VERB_DEAL_HOLE, VERB_DEAL_BOARD, VERB_FOLD, VERB_CHECK_CALL, VERB_BET_RAISE, VERB_SHOW = range(6)
 #: Most seats and most values of one array the scanner reads (more: fallback).
 MAX_SEATS = 32
+#: Most keys a hand may have besides those read (more: fallback).
+MAX_OTHER_KEYS = 48
 #: A hand that needs a larger scale goes to the fallback (the reader's limit).
 MAX_SCALE = 10**12
 
@@ -242,8 +244,9 @@ def _hand(
     """One hand body into ``hand`` and the columns from rows ``seat``, ``action`` and
     ``card``: (ok, seats used, actions used, cards used). ``scratch`` holds arrays
     reused from hand to hand (allocating them per hand cost a third of the time)."""
-    mantissas, places, lengths, names, _ = scratch
+    mantissas, places, lengths, names, _, other_keys = scratch
     lengths[:] = -1
+    others = 0
     names_count = -1
     seen = 0
     variant_ok = False
@@ -282,6 +285,17 @@ def _hand(
                 return False, 0, 0, 0  # a key given twice: TOML refuses it
             seen |= 1 << code
         if code < 0:
+            # Another key: TOML refuses it twice too (the reader then does).
+            for other in range(others):
+                low, high = other_keys[0, other], other_keys[1, other]
+                if high - low == key_stop - key_start and _word(
+                    data, low, high, data[key_start:key_stop]
+                ):
+                    return False, 0, 0, 0
+            if others >= MAX_OTHER_KEYS:
+                return False, 0, 0, 0
+            other_keys[0, others], other_keys[1, others] = key_start, key_stop
+            others += 1
             i = _other_value(data, i, end)
             if i < 0:
                 return False, 0, 0, 0
@@ -426,6 +440,7 @@ def scan_hands(data, starts, ends, keys, unknown, hands, seats, actions, cards):
         np.full(_ROWS, -1, dtype=np.int64),  # values read per key (-1: absent)
         np.zeros((2, MAX_SEATS), dtype=np.int64),  # player-name spans
         np.zeros(8, dtype=np.int64),  # an action's token spans
+        np.zeros((2, MAX_OTHER_KEYS), dtype=np.int64),  # the other keys' spans
     )
     for h in range(len(starts)):
         row = hands[h]

@@ -183,7 +183,7 @@ def _other_value(data, i, end):  # pragma: no cover - compiled
 
 @jit
 def _word(data, i, end, word):  # pragma: no cover - compiled
-    """Whether ``word`` (a tuple of bytes) is at ``i``."""
+    """Whether ``word`` (bytes: a tuple or an array) is at ``i``."""
     if i + len(word) > end:
         return False
     for k in range(len(word)):  # noqa: SIM110 - a loop the compiler takes
