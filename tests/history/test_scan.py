@@ -9,8 +9,10 @@ fallback. The dataset sample (the workload the scanner is for) has no fallback.
 
 from __future__ import annotations
 
+import random
 import re
 import warnings
+from typing import Any
 
 import numpy as np
 import pytest
@@ -41,6 +43,8 @@ from showdown.history.scan import (
 from showdown.simulator.hand import UNKNOWN
 
 from .helpers import DATASET, SHARED, phh
+
+SEED = 20240611
 
 _VERBS = {"dh": 0, "db": 1, "f": 2, "cc": 3, "cbr": 4, "sm": 5}
 
@@ -113,6 +117,12 @@ def _compare(data: bytes) -> tuple[int, int]:
             cards = cards[count:]
         assert got == expected, body
     return len(scanned.numbers) - fallback, fallback
+
+
+def _bounds(text: str) -> tuple[list[re.Match[str]], list[Any]]:
+    """Each header of ``text`` and what ends its hand (the next header, or the end)."""
+    headers = list(_HEADER.finditer(text))
+    return headers, [*headers[1:], re.compile(r"\Z").search(text)]
 
 
 def _tables(texts: list[str]) -> bytes:
@@ -189,6 +199,9 @@ _PLAIN = phh(["d dh p1 AsKs", "d dh p2 ????", "p2 cbr 6.5", "p1 cc"], [100, 80.2
         (_PLAIN + "venue = 'a'\nvenu = 2\nvenues = 'b'\n", True),
         (_PLAIN + "small_bet = 2\n", False),
         (_PLAIN + "venue = 'unterminated\n", False),
+        (_PLAIN + "time = 23:59:59\n", True),
+        (_PLAIN + "time = 00:00:72\n", False),  # not a time: TOML refuses it
+        (_PLAIN + "time = 24:00:00\n", False),
         (_PLAIN + "[table]\n", False),
     ],
 )
@@ -229,3 +242,32 @@ def _quiet():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         yield
+
+
+def test_mutated_dataset_hands_are_read_as_the_reader_reads_them_or_left_to_it():
+    """Random edits (a character deleted, doubled or replaced by one that matters to
+    TOML or to PHH) of real hands: each is read as the reader reads it, or is a
+    fallback, and every hand the reader refuses is a fallback."""
+    hands = [_PLAIN, _PLAIN.replace("[1, 2]", "[1, -2.05]"), _PLAIN + "time = 12:30:00\n"]
+    if DATASET.is_dir():
+        for path in sorted(DATASET.rglob("*.phhs")):
+            text = path.read_text(encoding="utf-8")
+            bodies = [text[a.end() : b.start()] for a, b in zip(*_bounds(text), strict=True)]
+            hands += [body.strip("\n") for body in bodies if body.strip()]
+    rng = random.Random(SEED)
+    characters = "[]\"',=#\n\r-.0123456789 pinf?e_+:\\tx"
+    mutated = []
+    for _ in range(400):
+        text = rng.choice(hands)
+        for _ in range(rng.randint(1, 2)):
+            k = rng.randrange(len(text))
+            kind = rng.random()
+            if kind < 0.3:
+                text = text[:k] + text[k + 1 :]
+            elif kind < 0.5:
+                text = text[:k] + text[k] + text[k:]
+            else:
+                text = text[:k] + rng.choice(characters) + text[k + 1 :]
+        mutated.append(text)
+    read, fallback = _compare(_tables(mutated))
+    assert read > 0 and fallback > 0

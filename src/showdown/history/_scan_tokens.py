@@ -205,6 +205,12 @@ def _scalar(data, i, end):  # pragma: no cover - compiled
         for k in (0, 1, 3, 4, 6, 7):
             if not _digit(data[i + k]):
                 return -1
+        # A time TOML takes: hours to 23, minutes and seconds to 59.
+        hours = (data[i] - 48) * 10 + data[i + 1] - 48
+        minutes = (data[i + 3] - 48) * 10 + data[i + 4] - 48
+        seconds = (data[i + 6] - 48) * 10 + data[i + 7] - 48
+        if hours > 23 or minutes > 59 or seconds > 59:
+            return -1
         return i + 8
     if i < end and data[i] == 45:  # a negative integer or decimal
         i += 1
