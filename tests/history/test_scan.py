@@ -182,6 +182,12 @@ _PLAIN = phh(["d dh p1 AsKs", "d dh p2 ????", "p2 cbr 6.5", "p1 cc"], [100, 80.2
             True,
         ),
         (_PLAIN.replace("antes = [0, 0]", "antes = [0, -1]"), False),
+        (_PLAIN.replace("[1, 2]", "[1, inf]"), False),
+        (_PLAIN.replace("antes = [0, 0]", "winnings = [0, inf]\nantes = [0, 0]"), False),
+        (
+            _PLAIN.replace("[1, 2]", "[1, -0.000000000001]").replace("[0, 0]", "[0, 123456789]"),
+            False,
+        ),  # a dead blind whose sum with the ante is beyond the scanner's integers
         (_PLAIN.replace('"NT"', '"FT"'), False),
         (_PLAIN.replace("6.5", "6.5e0"), False),
         (_PLAIN.replace("6.5", "06.5"), False),

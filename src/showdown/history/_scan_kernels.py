@@ -116,6 +116,11 @@ def _dead_blinds(mantissas, places, lengths, n):  # pragma: no cover - compiled
             (mantissas[ANTES, k], places[ANTES, k]) if lengths[ANTES] >= 0 else (0, 0)
         )
         place = max(ante_places, places[BLINDS, k])
+        if (
+            ante >= 10**12 or blind <= -(10**12)
+            or place - ante_places > 6 or place - places[BLINDS, k] > 6
+        ):  # fmt: skip
+            return -1  # beyond what the sum below holds in 64 bits
         total = ante * 10 ** (place - ante_places) - blind * 10 ** (place - places[BLINDS, k])
         while place > 0 and total % 10 == 0:
             total //= 10
@@ -367,7 +372,7 @@ def _hand(
             return False, 0, 0, 0
     if lengths[BLINDS] < 0:
         return False, 0, 0, 0
-    for code in (ANTES, MIN_BET, WINNINGS, FINISHING):
+    for code in (ANTES, BLINDS, MIN_BET, WINNINGS, FINISHING):
         for k in range(max(lengths[code], 0)):
             if places[code, k] < 0:
                 return False, 0, 0, 0  # inf: only a stack may be unknown
