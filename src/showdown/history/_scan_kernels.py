@@ -40,12 +40,14 @@ from ._scan_tokens import (
 #: Keys the scanner reads, by their code (the order of :data:`KEY_NAMES`).
 KEY_NAMES = (
     "variant", "ante_trimming_status", "antes", "blinds_or_straddles", "min_bet",
-    "starting_stacks", "actions", "players", "winnings", "finishing_stacks",
+    "starting_stacks", "actions", "players", "winnings", "finishing_stacks", "hand",
     # Keys that change how a hand is read: a hand with one goes to the fallback.
     "bring_in", "small_bet", "big_bet",
 )  # fmt: skip
 VARIANT, TRIMMING, ANTES, BLINDS, MIN_BET, STACKS, ACTIONS, PLAYERS, WINNINGS, FINISHING = range(10)
-REFUSED_KEYS = 10
+#: The site's hand number or name (kept as a byte span: analysis shows it as text).
+HAND_ID = 10
+REFUSED_KEYS = 11
 
 #: Verb codes of the action columns.
 VERB_DEAL_HOLE, VERB_DEAL_BOARD, VERB_FOLD, VERB_CHECK_CALL, VERB_BET_RAISE, VERB_SHOW = range(6)
@@ -102,6 +104,23 @@ def _amounts(data, i, end, mantissas, places, signed):  # pragma: no cover - com
 
 
 @jit
+def _hand_id(data, i, end):  # pragma: no cover - compiled
+    """The ``hand`` value: a string without escapes, or a plain integer (digits, no
+    sign, no leading zero, at most 18): (ok, start, stop, next index)."""
+    if i < end and (data[i] == 34 or data[i] == 39):
+        return _string(data, i, end)
+    start = i
+    while i < end and 48 <= data[i] <= 57:
+        i += 1
+    digits = i - start
+    if digits == 0 or digits > 18 or (digits > 1 and data[start] == 48):
+        return False, 0, 0, i
+    if i < end and not (_space(data[i]) or data[i] in (10, 13, 35)):
+        return False, 0, 0, i  # a decimal, a date, an underscore...: the reader reads it
+    return True, start, i, i
+
+
+@jit
 def _dead_blinds(mantissas, places, lengths, n):  # pragma: no cover - compiled
     """A negative blind is a dead blind, read as an ante of its size (the reader's
     convention; the sum through 12 significant digits, as the reader writes it):
@@ -136,13 +155,17 @@ def _dead_blinds(mantissas, places, lengths, n):  # pragma: no cover - compiled
 
 # Columns of the per-hand, per-seat and per-action outputs.
 H_STATUS, H_SEATS, H_SEAT_START, H_ACTION_START, H_ACTIONS, H_SCALE, H_MIN_BET, H_FLAGS = range(8)
-HAND_WIDTH = 8
+#: The byte span of the ``hand`` value (a string's text, or an integer's digits; -1: absent).
+H_ID_START, H_ID_STOP = 8, 9
+HAND_WIDTH = 10
 S_STACK, S_ANTE, S_BLIND, S_WINNINGS, S_FINISHING, S_NAME_START, S_NAME_STOP = range(7)
 SEAT_WIDTH = 7
 A_ACTOR, A_VERB, A_AMOUNT, A_CARD_START, A_CARDS, A_PLACES = range(6)
 ACTION_WIDTH = 6
 #: Bits of the per-hand flags.
 FLAG_TRIMMING, FLAG_WINNINGS, FLAG_FINISHING, FLAG_STACKS_UNKNOWN, FLAG_DEAD_BLINDS = 1, 2, 4, 8, 16
+#: A finishing stack finer than the hand's scale (read, but analysis refuses it).
+FLAG_FINISHING_INEXACT = 32
 #: Rows of the per-hand scratch amounts (by the key's code; the rest unused).
 _ROWS = 10
 
@@ -213,6 +236,10 @@ def _actions(data, i, end, actions, action, cards, card, unknown, bounds):  # pr
                 actions[action, A_VERB] = VERB_SHOW  # "sm" with cards, or alone: a muck
                 cards_token = 2 if count == 3 else -1
                 if count > 3:
+                    return False, action, card, i
+                # Analysis takes shown cards from actions holding " sm " (one space each
+                # side): other spacing is left to the reader and the existing path.
+                if count == 3 and (data[second - 1] != 32 or data[bounds[3]] != 32):
                     return False, action, card, i
             else:
                 return False, action, card, i
@@ -304,6 +331,11 @@ def _hand(
             i = _other_value(data, i, end)
             if i < 0:
                 return False, 0, 0, 0
+        elif code == HAND_ID:
+            ok, low, high, i = _hand_id(data, i, end)
+            if not ok:
+                return False, 0, 0, 0
+            hand[H_ID_START], hand[H_ID_STOP] = low, high
         elif code == VARIANT:
             ok, low, high, i = _string(data, i, end)
             variant_ok = ok and high - low == 2 and data[low] == 78 and data[low + 1] == 84
@@ -417,6 +449,8 @@ def _hand(
                 chips = _chips(mantissas[code, k], places[code, k], scale)
                 if chips < 0:
                     return False, 0, 0, 0
+                if code == FINISHING and scale % _denominator(mantissas[code, k], places[code, k]):
+                    hand[H_FLAGS] |= FLAG_FINISHING_INEXACT
             seats[seat + k, column] = chips
     for k in range(n):
         seats[seat + k, S_NAME_START], seats[seat + k, S_NAME_STOP] = names[0, k], names[1, k]
@@ -450,6 +484,7 @@ def scan_hands(data, starts, ends, keys, unknown, hands, seats, actions, cards):
     for h in range(len(starts)):
         row = hands[h]
         row[:] = 0
+        row[H_ID_START] = row[H_ID_STOP] = -1
         ok, used_seats, used_actions, next_card = _hand(
             data,
             starts[h],
@@ -473,6 +508,7 @@ def scan_hands(data, starts, ends, keys, unknown, hands, seats, actions, cards):
         else:
             row[:] = 0
             row[H_STATUS] = 1
+            row[H_ID_START] = row[H_ID_STOP] = -1
     return seat, action, card
 
 
