@@ -17,12 +17,18 @@ from __future__ import annotations
 import numpy as np
 
 from showdown._jit import jit
+from showdown._views import unowned
+from showdown.evaluator._kernels import KEY_START, add_card, strength_of_key
 from showdown.simulator.core import (
     NO_LIMIT,
+    STANDARD,
     after_bet,
     apply_bet,
+    button_order,
     next_to_act,
+    pay_pots,
     post_forced_bets,
+    pot_levels,
     raise_range,
     start_round,
     top_two_capacity,
@@ -74,6 +80,9 @@ PLAYER_WIDTH = P_COUNTERS + COUNTERS
 (C_HANDS, C_VPIP, C_PFR, C_BETS, C_CALLS, C_CHECKS, C_FOLDS, C_THREE_BETS, C_THREE_BET_CHANCES,
  C_SHOWDOWNS, C_SHOWDOWNS_WON) = range(COUNTERS)  # fmt: skip
 
+#: ``F_STATUS`` codes: taken here; left to the existing path; a hand whose result cannot
+#: be known (live hands unknown at the showdown, neither winnings nor finishing stacks).
+TAKEN, LEFT, NO_RESULT = range(3)
 #: ``F_ALL_IN`` codes (the statuses of :class:`~showdown.history.replayed.HandFacts`).
 NO_ALL_IN, CANDIDATE, RIVER, UNKNOWN_CARDS, OTHERS_COULD_BET = range(5)
 ALL_IN_NAMES = ("no_all_in", "candidate", "river", "unknown_cards", "others_could_bet")
@@ -113,13 +122,45 @@ def _advance(table, start, n, current):  # pragma: no cover - compiled
 
 
 @jit
-def _hand(hand, seats, actions, cards, unknown, out, players, table):  # pragma: no cover
-    """One scanned hand into ``out`` and ``players`` (its seat rows): True when taken."""
+def _settle(n, players, table, board, tables):  # pragma: no cover - compiled
+    """A showdown of known hands paid by the simulator's own rules (the light pass's
+    settlement: the evaluator, main and side pots, odd chips from the button's left)
+    into ``players[:, P_COLLECTED]``: False when the board is not fully known."""
+    folded, ante_paid, holes = table[3], table[7], table[11]
+    wagers, live, high, low, amounts, levels, order, payout, fractions = table[16:25]
+    key = KEY_START
+    bits = np.uint64(0)
+    for k in range(5):
+        if board[k] < 0:
+            return False
+        key, bits = add_card(key, bits, board[k], tables)
+    dead = 0
+    for seat in range(n):
+        wagers[seat] = players[seat, P_CONTRIBUTED] - ante_paid[seat]
+        dead += ante_paid[seat]
+        live[seat] = not folded[seat]
+        high[seat] = low[seat] = payout[seat] = 0
+        if live[seat]:
+            seat_key, seat_bits = add_card(key, bits, holes[seat, 0], tables)
+            seat_key, seat_bits = add_card(seat_key, seat_bits, holes[seat, 1], tables)
+            high[seat] = strength_of_key(seat_key, seat_bits, tables)
+    count = pot_levels(n, wagers, live, dead, amounts, levels)
+    button_order(n, n - 1, order)
+    pay_pots(n, (count, amounts, levels), (wagers, live, high, low), False, order, STANDARD,
+             payout, fractions)  # fmt: skip
+    for seat in range(n):
+        players[seat, P_COLLECTED] = payout[seat]
+    return True
+
+
+@jit
+def _hand(hand, seats, actions, cards, unknown, out, players, table, tables):  # pragma: no cover
+    """One scanned hand into ``out`` and ``players`` (its seat rows): its ``F_STATUS``."""
     stacks, bets, totals, folded, all_in, needs, may_raise, ante_paid, pending_hole = table[:9]
     antes, blinds, holes, shown, shown_count, before_totals, counters = table[9:16]
     n = hand[H_SEATS]
     if n < 2 or n > MAX_PLAYERS:
-        return False
+        return LEFT
     first_seat = hand[H_SEAT_START]
     # Heads-up, PHH lists the big blind first while the button posts the small one.
     for seat in range(n):
@@ -130,9 +171,9 @@ def _hand(hand, seats, actions, cards, unknown, out, players, table):  # pragma:
     for seat in range(n):
         stacks[seat] = seats[first_seat + seat, S_STACK]
         if stacks[seat] <= 0 or stacks[seat] >= MAX_EXACT:
-            return False
+            return LEFT
         if antes[seat] < 0 or blinds[seat] < 0:
-            return False
+            return LEFT
         largest_blind = max(largest_blind, blinds[seat])
         bets[seat] = totals[seat] = 0
         folded[seat] = all_in[seat] = needs[seat] = may_raise[seat] = False
@@ -142,7 +183,7 @@ def _hand(hand, seats, actions, cards, unknown, out, players, table):  # pragma:
             counters[seat, k] = 0
     small = hand[H_MIN_BET] if hand[H_MIN_BET] else largest_blind
     if small <= 0:
-        return False  # the rules refuse stakes without a minimum bet: the replay says so
+        return LEFT  # the rules refuse stakes without a minimum bet: the replay says so
     big = 2 * small
     limits = (NO_LIMIT, -1, small, big, True)
     # Cards a player showed replace the unknown cards of his deal (the light pass's
@@ -177,7 +218,7 @@ def _hand(hand, seats, actions, cards, unknown, out, players, table):  # pragma:
     status = _DEALING if dealing else _BETTING
     actor = -1
     if status == _BETTING:
-        return False  # no hole cards owed: not hold'em as written
+        return LEFT  # no hole cards owed: not hold'em as written
     raises_first_round = 0
     first_all_in_street = -1
     spot_status = NO_ALL_IN
@@ -190,11 +231,11 @@ def _hand(hand, seats, actions, cards, unknown, out, players, table):  # pragma:
             count = actions[row, A_CARDS]
             start = actions[row, A_CARD_START]
             if status != _DEALING:
-                return False
+                return LEFT
             target = actions[row, A_ACTOR]
             if verb == VERB_DEAL_HOLE:
                 if pending_hole[target] != count or count != 2:
-                    return False
+                    return LEFT
                 merge = shown_count[target] == count
                 for k in range(count):
                     card = cards[start + k]
@@ -204,12 +245,12 @@ def _hand(hand, seats, actions, cards, unknown, out, players, table):  # pragma:
                     if card != unknown:
                         bit = np.uint64(1) << np.uint64(card)
                         if seen & bit:
-                            return False  # a card dealt twice
+                            return LEFT  # a card dealt twice
                         seen |= bit
                 pending_hole[target] = 0
             else:
                 if pending_board != count:
-                    return False
+                    return LEFT
                 for k in range(count):
                     card = cards[start + k]
                     board[board_cards] = card
@@ -217,7 +258,7 @@ def _hand(hand, seats, actions, cards, unknown, out, players, table):  # pragma:
                     if card != unknown:
                         bit = np.uint64(1) << np.uint64(card)
                         if seen & bit:
-                            return False
+                            return LEFT
                         seen |= bit
                 pending_board = 0
             still = pending_board > 0
@@ -255,7 +296,7 @@ def _hand(hand, seats, actions, cards, unknown, out, players, table):  # pragma:
         # A player's action.
         seat = actions[row, A_ACTOR]
         if status != _BETTING or seat != actor:
-            return False  # out of turn, or no betting now
+            return LEFT  # out of turn, or no betting now
         before_street = street
         for k in range(n):
             before_totals[k] = totals[k]
@@ -280,7 +321,7 @@ def _hand(hand, seats, actions, cards, unknown, out, players, table):  # pragma:
                 (current, full_bet, bet_size, bets_count, last_raise), False, 0, limits,
             )  # fmt: skip
             if low < 0 or not low <= amount <= high:
-                return False
+                return LEFT
             previous = current
             posted = min(amount - bets[seat], stacks[seat])
             stacks[seat] -= posted
@@ -294,7 +335,7 @@ def _hand(hand, seats, actions, cards, unknown, out, players, table):  # pragma:
             )
             after_bet(seat, n, folded, all_in, reopen, needs, may_raise)
         else:
-            return False
+            return LEFT
         live = 0
         for k in range(n):
             live += not folded[k]
@@ -377,14 +418,14 @@ def _hand(hand, seats, actions, cards, unknown, out, players, table):  # pragma:
         spot_status = CANDIDATE if known else UNKNOWN_CARDS
     # The end of the hand: the light pass's finish.
     if status != _COMPLETE and status != _SHOWDOWN:
-        return False  # the history stops mid-hand
+        return LEFT  # the history stops mid-hand
     top_seat, excess = uncalled_bet(n, totals, ante_paid)
     pot = 0
     for k in range(n):
         players[k, P_CONTRIBUTED] = totals[k] - (excess if k == top_seat else 0)
         pot += players[k, P_CONTRIBUTED]
     if pot >= MAX_EXACT:
-        return False
+        return LEFT
     logged = False
     if hand[H_FLAGS] & FLAG_WINNINGS:  # H_FLAGS
         for k in range(n):
@@ -411,21 +452,29 @@ def _hand(hand, seats, actions, cards, unknown, out, players, table):  # pragma:
             if not folded[k] and (holes[k, 0] == unknown or holes[k, 1] == unknown):
                 every_known = False
         if every_known:
-            return False  # the evaluator settles this showdown: the existing path does
-        if not hand[H_FLAGS] & FLAG_FINISHING or hand[H_FLAGS] & FLAG_FINISHING_INEXACT:
-            return False  # no result, or finishing stacks analysis refuses: named there
-        result = 2
-        for k in range(n):
-            row = first_seat + k
-            players[k, P_COLLECTED] = (
-                seats[row, S_FINISHING] - seats[row, S_STACK] + players[k, P_CONTRIBUTED]
-            )
-            paid += players[k, P_COLLECTED]
+            # The rules decide: the same settlement as the light pass's.
+            if not _settle(n, players, table, board, tables):
+                return LEFT  # a board card unknown: the existing path names it
+            result = 1
+            for k in range(n):
+                paid += players[k, P_COLLECTED]
+        elif not hand[H_FLAGS] & FLAG_FINISHING:
+            return NO_RESULT
+        elif hand[H_FLAGS] & FLAG_FINISHING_INEXACT:
+            return LEFT  # finishing stacks finer than the amounts: the existing path says so
+        else:
+            result = 2
+            for k in range(n):
+                row = first_seat + k
+                players[k, P_COLLECTED] = (
+                    seats[row, S_FINISHING] - seats[row, S_STACK] + players[k, P_CONTRIBUTED]
+                )
+                paid += players[k, P_COLLECTED]
     for k in range(n):
         players[k, P_NET] = players[k, P_COLLECTED] - players[k, P_CONTRIBUTED]
         for value in (players[k, P_COLLECTED], players[k, P_NET]):
             if value >= MAX_EXACT or value <= -MAX_EXACT:
-                return False
+                return LEFT
         counters[k, C_HANDS] = 1
         if status == _SHOWDOWN and not folded[k]:
             counters[k, C_SHOWDOWNS] = 1
@@ -441,15 +490,17 @@ def _hand(hand, seats, actions, cards, unknown, out, players, table):  # pragma:
     out[F_BIG_BLIND] = largest_blind if largest_blind else hand[H_MIN_BET]
     out[F_POT] = pot
     out[F_RAKE] = pot - paid
-    return True
+    return TAKEN
 
 
 @jit
-def hand_facts_columns(scanned, unknown, facts, players):  # pragma: no cover - compiled
+def hand_facts_columns(scanned, unknown, tables, facts, players):  # pragma: no cover - compiled
     """Every hand the scanner read (``scanned``: its hands, seats, actions and cards
     columns) into ``facts`` (a row per hand, ``F_*``) and ``players`` (a row per seat
-    row, ``P_*``). ``facts[h, F_STATUS]`` is 0 for a hand taken here, 1 for one left to
-    the existing path (the scanner's fallbacks too). Returns the hands taken."""
+    row, ``P_*``); ``tables`` are the evaluator's. ``facts[h, F_STATUS]`` is
+    :data:`TAKEN`, :data:`LEFT` (the scanner's fallbacks too) or :data:`NO_RESULT`.
+    Returns the hands taken."""
+    tables = unowned(tables)  # read in the loops without reference counting (see _jit)
     hands, seats, actions, cards = scanned
     m = MAX_PLAYERS
     # stacks, bets, totals; folded, all-in, needs; may raise, antes paid, hole cards owed...
@@ -460,6 +511,10 @@ def hand_facts_columns(scanned, unknown, facts, players):  # pragma: no cover - 
         np.zeros(m, np.int64), np.zeros(m, np.int64),  # antes and blinds as posted
         np.zeros((m, 2), np.int64), np.zeros((m, 2), np.int64), np.zeros(m, np.int64),  # cards
         np.zeros(m, np.int64), np.zeros((m, COUNTERS), np.int64),  # totals before, counters
+        # The settlement's wagers, live players, strengths, pots, odd-chip order, payout.
+        np.zeros(m, np.int64), np.zeros(m, np.bool_), np.zeros(m, np.int64),
+        np.zeros(m, np.int64), np.zeros(m, np.int64), np.zeros(m, np.int64),
+        np.zeros(m, np.int64), np.zeros(m, np.int64), np.zeros(m, np.int64),
     )  # fmt: skip
     taken = 0
     for h in range(len(hands)):
@@ -467,13 +522,14 @@ def hand_facts_columns(scanned, unknown, facts, players):  # pragma: no cover - 
         out[:] = 0
         out[F_STREET] = -1
         if hands[h, H_STATUS] != 0:
-            out[F_STATUS] = 1
+            out[F_STATUS] = LEFT
             continue
         start = hands[h, H_SEAT_START]
         rows = players[start : start + hands[h, H_SEATS]]
-        if _hand(hands[h], seats, actions, cards, unknown, out, rows, table):
+        status = _hand(hands[h], seats, actions, cards, unknown, out, rows, table, tables)
+        if status == TAKEN:
             taken += 1
         else:
             out[:] = 0
-            out[F_STATUS] = 1
+            out[F_STATUS] = status
     return taken

@@ -49,7 +49,7 @@ from .reader import (
     hands,
     is_store,
 )
-from .replayed import COUNTER_NAMES, HandFacts, hand_facts
+from .replayed import COUNTER_NAMES, NO_RESULT, HandFacts, hand_facts
 from .stats import player_frame, player_frame_of
 
 __all__ = ["CATEGORY_COLUMNS", "HAND_COLUMNS", "Analysis", "FilePart", "analyze", "file_part"]
@@ -454,14 +454,17 @@ def _fast_part(path: Path, strict: bool) -> FilePart | None:
     counts = dict.fromkeys(("adjusted", "sampled", *NOT_ADJUSTED), 0)
     quiet = _QuietReport()
     quiet.files = 1
-    quiet.hands = int(np.count_nonzero(fast.taken))
+    quiet.hands = int(np.count_nonzero(fast.taken | fast.no_result))
     quiet.conventions = conventions_of(fast)
     analysed = fast.taken.copy()
     slow: dict[str, list[Any]] = {key: [] for key in HAND_COLUMNS}
     block: list[tuple[HandFacts, int]] = []
     for hand in np.flatnonzero(~fast.taken).tolist():
-        body = fast.scanned.body(hand).replace("\r\n", "\n")
         number = int(fast.scanned.numbers[hand])
+        if fast.no_result[hand]:  # read, but its result cannot be known: as the light pass says
+            quiet.skip(BadHand(name, number, NO_RESULT), strict=strict)
+            continue
+        body = fast.scanned.body(hand).replace("\r\n", "\n")
         history = _one_hand(body, name, number, strict, quiet)
         facts = None if history is None else _facts_or_skip(history, path, strict, quiet)
         if facts is not None:

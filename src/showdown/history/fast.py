@@ -46,6 +46,7 @@ from ._facts_kernels import (
     F_STATUS,
     F_STREET,
     FACTS_WIDTH,
+    NO_RESULT,
     P_COLLECTED,
     P_CONTRIBUTED,
     P_COUNTERS,
@@ -56,6 +57,7 @@ from ._facts_kernels import (
     PLAYER_WIDTH,
     RESULT_NAMES,
     STREET_NAMES,
+    TAKEN,
     hand_facts_columns,
 )
 from ._scan_kernels import (
@@ -96,12 +98,16 @@ class FastHands:
         liveness and cards, the counters.
     taken
         Whether each hand was taken here (else the existing path reads it).
+    no_result
+        Whether each hand was read but its result cannot be known (live hands
+        unknown at the showdown, neither winnings nor finishing stacks): skipped.
     """
 
     scanned: ScannedFile
     facts: np.ndarray
     players: np.ndarray
     taken: np.ndarray
+    no_result: np.ndarray
 
     def _rows(self, hand: int) -> np.ndarray:
         start = self.scanned.hands[hand, H_SEAT_START]
@@ -121,9 +127,12 @@ def scan_facts(data: bytes) -> FastHands:
     scanned = scan_phhs(data)
     facts = np.empty((len(scanned.hands), FACTS_WIDTH), dtype=np.int64)
     players = np.zeros((len(scanned.seats), PLAYER_WIDTH), dtype=np.int64)
+    from showdown.evaluator import get_tables
+
     columns = (scanned.hands, scanned.seats, scanned.actions, scanned.cards)
-    hand_facts_columns(columns, UNKNOWN, facts, players)
-    return FastHands(scanned, facts, players, facts[:, F_STATUS] == 0)
+    hand_facts_columns(columns, UNKNOWN, get_tables(), facts, players)
+    status = facts[:, F_STATUS]
+    return FastHands(scanned, facts, players, status == TAKEN, status == NO_RESULT)
 
 
 def _spot(fast: FastHands, hand: int) -> AllInSpot:
@@ -227,8 +236,9 @@ def fast_columns(
 
 
 def conventions_of(fast: FastHands) -> dict[str, int]:
-    """The dataset conventions the hands taken used, counted as the reader counts them."""
-    flags = fast.scanned.hands[fast.taken, H_FLAGS]
+    """The dataset conventions of the hands read here (taken, or without a result),
+    counted as the reader counts them."""
+    flags = fast.scanned.hands[fast.taken | fast.no_result, H_FLAGS]
     found = {}
     for label, flag in CONVENTION_FLAGS:
         count = int(np.count_nonzero(flags & flag))
