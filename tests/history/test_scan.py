@@ -9,9 +9,9 @@ fallback. The dataset sample (the workload the scanner is for) has no fallback.
 
 from __future__ import annotations
 
-import random
 import re
 import warnings
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -20,6 +20,7 @@ import pytest
 import showdown
 from showdown.cards import parse_card
 from showdown.errors import InputError
+from showdown.history._scan_kernels import FLAG_FINISHING_INEXACT, H_ID_START, H_ID_STOP
 from showdown.history.ledger import _bet_chips, _chips
 from showdown.history.parse import parse_hand
 from showdown.history.reader import _HEADER
@@ -42,7 +43,7 @@ from showdown.history.scan import (
 )
 from showdown.simulator.hand import UNKNOWN
 
-from .helpers import DATASET, SHARED, phh
+from .helpers import DATASET, SHARED, edited_hands, phh
 
 SEED = 20240611
 
@@ -106,6 +107,12 @@ def _compare(data: bytes) -> tuple[int, int]:
         ):  # fmt: skip
             assert seats[:, column].tolist() == [_chips(v, scale) for v in values], body
         assert scanned.player_names(hand) == history.players
+        # The hand's id, as analysis shows it (text of an integer or a string).
+        start, stop = scanned.hands[hand, H_ID_START], scanned.hands[hand, H_ID_STOP]
+        hand_id = scanned.data[start:stop].decode() if start >= 0 else None
+        assert hand_id == (None if "hand" not in history.extra else str(history.extra["hand"]))
+        inexact = any(_chips(v, scale) * Fraction(1) != Fraction(str(v)) * scale for v in finishing)
+        assert bool(flags & FLAG_FINISHING_INEXACT) is inexact
         rows = scanned.action_rows(hand)
         expected = _expected_actions(history.actions, scale)
         assert len(rows) == len(expected)
@@ -195,6 +202,15 @@ _PLAIN = phh(["d dh p1 AsKs", "d dh p2 ????", "p2 cbr 6.5", "p1 cc"], [100, 80.2
         (_PLAIN.replace("p1 cc", "p1 cc # why"), False),
         (_PLAIN.replace("p1 cc", "p3 cc"), False),
         (_PLAIN.replace('"p1 cc"', '"p1 cc", "p2 sm", "p1 sm AsKs"'), True),
+        # Shown cards are merged by analysis only from " sm " with one space each side.
+        (_PLAIN.replace('"p1 cc"', '"p1 cc", "p1  sm AsKs"'), True),
+        (_PLAIN.replace('"p1 cc"', '"p1 cc", "p1\tsm AsKs"'), False),
+        (_PLAIN.replace('"p1 cc"', '"p1 cc", "p1 sm\tAsKs"'), False),
+        (_PLAIN + "hand = 'R5-1676558-1009'\n", True),
+        (_PLAIN + "hand = 0012\n", False),
+        (_PLAIN + "hand = 12.5\n", False),
+        (_PLAIN + "hand = 1234567890123456789\n", False),  # 19 digits: the reader reads it
+        (_PLAIN + "finishing_stacks = [93.125, 87]\n", True),  # finer than the scale: flagged
         (_PLAIN.replace("p1 cc", "p01 cc"), False),
         (_PLAIN.replace("AsKs", "AsXs"), False),
         (_PLAIN.replace('"P1"', '"P\\u0031"'), False),
@@ -260,20 +276,6 @@ def test_mutated_dataset_hands_are_read_as_the_reader_reads_them_or_left_to_it()
             text = path.read_text(encoding="utf-8")
             bodies = [text[a.end() : b.start()] for a, b in zip(*_bounds(text), strict=True)]
             hands += [body.strip("\n") for body in bodies if body.strip()]
-    rng = random.Random(SEED)
-    characters = "[]\"',=#\n\r-.0123456789 pinf?e_+:\\tx"
-    mutated = []
-    for _ in range(400):
-        text = rng.choice(hands)
-        for _ in range(rng.randint(1, 2)):
-            k = rng.randrange(len(text))
-            kind = rng.random()
-            if kind < 0.3:
-                text = text[:k] + text[k + 1 :]
-            elif kind < 0.5:
-                text = text[:k] + text[k] + text[k:]
-            else:
-                text = text[:k] + rng.choice(characters) + text[k + 1 :]
-        mutated.append(text)
+    mutated = edited_hands(hands, 400, SEED)
     read, fallback = _compare(_tables(mutated))
     assert read > 0 and fallback > 0

@@ -82,7 +82,9 @@ PLAYER_WIDTH = P_COUNTERS + COUNTERS
 
 #: ``F_STATUS`` codes: taken here; left to the existing path; a hand whose result cannot
 #: be known (live hands unknown at the showdown, neither winnings nor finishing stacks).
-TAKEN, LEFT, NO_RESULT = range(3)
+#: The last two: the history stops mid-hand, cards owed or a player to act (skipped
+#: with the replay's reason, whose rules the kernel follows).
+TAKEN, LEFT, NO_RESULT, UNFINISHED_DEALING, UNFINISHED_BETTING = range(5)
 #: ``F_ALL_IN`` codes (the statuses of :class:`~showdown.history.replayed.HandFacts`).
 NO_ALL_IN, CANDIDATE, RIVER, UNKNOWN_CARDS, OTHERS_COULD_BET = range(5)
 ALL_IN_NAMES = ("no_all_in", "candidate", "river", "unknown_cards", "others_could_bet")
@@ -417,8 +419,10 @@ def _hand(hand, seats, actions, cards, unknown, out, players, table, tables):  #
         out[F_BOARD_CARDS] = board_cards
         spot_status = CANDIDATE if known else UNKNOWN_CARDS
     # The end of the hand: the light pass's finish.
-    if status != _COMPLETE and status != _SHOWDOWN:
-        return LEFT  # the history stops mid-hand
+    if status == _DEALING:
+        return UNFINISHED_DEALING  # the history stops mid-hand
+    if status == _BETTING:
+        return UNFINISHED_BETTING
     top_seat, excess = uncalled_bet(n, totals, ante_paid)
     pot = 0
     for k in range(n):

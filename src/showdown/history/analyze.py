@@ -49,7 +49,7 @@ from .reader import (
     hands,
     is_store,
 )
-from .replayed import COUNTER_NAMES, NO_RESULT, HandFacts, hand_facts
+from .replayed import COUNTER_NAMES, HandFacts, hand_facts
 from .stats import player_frame, player_frame_of
 
 __all__ = ["CATEGORY_COLUMNS", "HAND_COLUMNS", "Analysis", "FilePart", "analyze", "file_part"]
@@ -318,8 +318,8 @@ def _frame(chunks: dict[str, list[Any]]) -> Any:
 
     columns: dict[str, Any] = {}
     for name, parts in chunks.items():
-        arrays = [part for part in parts if not isinstance(part, list)]
-        if not arrays:
+        arrays = [part for part in parts if not isinstance(part, list) and len(part)]
+        if not arrays:  # (no rows at all: as pandas reads empty lists)
             columns[name] = [value for part in parts for value in part]
             continue
         dtype = arrays[0].dtype
@@ -399,9 +399,10 @@ def _categories(column: Any) -> Any:
     (as a hand store's dictionary has them)."""
     import pandas as pd
 
-    values = column.astype(object)
-    seen = [value for value in pd.unique(values) if value is not None and value == value]
-    return pd.Series(pd.Categorical(values, categories=seen), index=column.index)
+    # One hashing pass: codes in order of first appearance, missing values (None, NaN) -1.
+    codes, seen = pd.factorize(column.to_numpy(dtype=object))
+    categorical = pd.Categorical.from_codes(codes, categories=pd.Index(seen, dtype=object))
+    return pd.Series(categorical, index=column.index)
 
 
 def each_hand(
@@ -454,15 +455,15 @@ def _fast_part(path: Path, strict: bool) -> FilePart | None:
     counts = dict.fromkeys(("adjusted", "sampled", *NOT_ADJUSTED), 0)
     quiet = _QuietReport()
     quiet.files = 1
-    quiet.hands = int(np.count_nonzero(fast.taken | fast.no_result))
+    quiet.hands = int(np.count_nonzero(fast.taken | fast.skipped))
     quiet.conventions = conventions_of(fast)
     analysed = fast.taken.copy()
     slow: dict[str, list[Any]] = {key: [] for key in HAND_COLUMNS}
     block: list[tuple[HandFacts, int]] = []
     for hand in np.flatnonzero(~fast.taken).tolist():
         number = int(fast.scanned.numbers[hand])
-        if fast.no_result[hand]:  # read, but its result cannot be known: as the light pass says
-            quiet.skip(BadHand(name, number, NO_RESULT), strict=strict)
+        if fast.skipped[hand]:  # read, then refused as the existing path refuses it
+            quiet.skip(BadHand(name, number, fast.reason(hand)), strict=strict)
             continue
         body = fast.scanned.body(hand).replace("\r\n", "\n")
         history = _one_hand(body, name, number, strict, quiet)

@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from showdown.simulator.hand import UNKNOWN
+from showdown.simulator.phh.replay import UNFINISHED
 
 from ._facts_kernels import (
     ALL_IN_NAMES,
@@ -58,6 +59,8 @@ from ._facts_kernels import (
     RESULT_NAMES,
     STREET_NAMES,
     TAKEN,
+    UNFINISHED_BETTING,
+    UNFINISHED_DEALING,
     hand_facts_columns,
 )
 from ._scan_kernels import (
@@ -74,6 +77,7 @@ from ._scan_kernels import (
 )
 from .allin import allin_evs
 from .replayed import COUNTER_NAMES, AllInSpot
+from .replayed import NO_RESULT as NO_RESULT_REASON
 from .scan import ScannedFile, scan_phhs
 
 __all__ = ["CONVENTION_FLAGS", "FastHands", "conventions_of", "fast_columns", "scan_facts"]
@@ -98,16 +102,23 @@ class FastHands:
         liveness and cards, the counters.
     taken
         Whether each hand was taken here (else the existing path reads it).
-    no_result
-        Whether each hand was read but its result cannot be known (live hands
-        unknown at the showdown, neither winnings nor finishing stacks): skipped.
+    skipped
+        Whether each hand was read but is skipped by analysis (its result cannot be
+        known, or the history stops mid-hand): :meth:`reason` says why.
     """
 
     scanned: ScannedFile
     facts: np.ndarray
     players: np.ndarray
     taken: np.ndarray
-    no_result: np.ndarray
+    skipped: np.ndarray
+
+    def reason(self, hand: int) -> str:
+        """Why a hand read here is skipped (the existing path's words)."""
+        status = self.facts[hand, F_STATUS]
+        if status == NO_RESULT:
+            return NO_RESULT_REASON
+        return UNFINISHED.format(status="dealing" if status == UNFINISHED_DEALING else "betting")
 
     def _rows(self, hand: int) -> np.ndarray:
         start = self.scanned.hands[hand, H_SEAT_START]
@@ -132,7 +143,8 @@ def scan_facts(data: bytes) -> FastHands:
     columns = (scanned.hands, scanned.seats, scanned.actions, scanned.cards)
     hand_facts_columns(columns, UNKNOWN, get_tables(), facts, players)
     status = facts[:, F_STATUS]
-    return FastHands(scanned, facts, players, status == TAKEN, status == NO_RESULT)
+    skipped = np.isin(status, (NO_RESULT, UNFINISHED_DEALING, UNFINISHED_BETTING))
+    return FastHands(scanned, facts, players, status == TAKEN, skipped)
 
 
 def _spot(fast: FastHands, hand: int) -> AllInSpot:
@@ -238,7 +250,7 @@ def fast_columns(
 def conventions_of(fast: FastHands) -> dict[str, int]:
     """The dataset conventions of the hands read here (taken, or without a result),
     counted as the reader counts them."""
-    flags = fast.scanned.hands[fast.taken | fast.no_result, H_FLAGS]
+    flags = fast.scanned.hands[fast.taken | fast.skipped, H_FLAGS]
     found = {}
     for label, flag in CONVENTION_FLAGS:
         count = int(np.count_nonzero(flags & flag))
