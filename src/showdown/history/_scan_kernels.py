@@ -270,12 +270,13 @@ def _actions(data, i, end, actions, action, cards, card, unknown, bounds):  # pr
 
 
 @jit
-def _hand(
-    data, start, end, keys, unknown, hand, seats, seat, actions, action, cards, card, scratch
-):  # pragma: no cover
-    """One hand body into ``hand`` and the columns from rows ``seat``, ``action`` and
-    ``card``: (ok, seats used, actions used, cards used). ``scratch`` holds arrays
-    reused from hand to hand (allocating them per hand cost a third of the time)."""
+def _hand(data, start, end, keys, unknown, hand, columns, rows, scratch):  # pragma: no cover
+    """One hand body into ``hand`` and ``columns`` (seats, actions, cards) from ``rows``
+    (the first free row of each): (ok, seats used, actions used, cards used).
+    ``scratch`` holds arrays reused from hand to hand (allocating them per hand cost a
+    third of the time)."""
+    seats, actions, cards = columns
+    seat, action, card = rows
     mantissas, places, lengths, names, _, other_keys = scratch
     lengths[:] = -1
     others = 0
@@ -473,6 +474,7 @@ def scan_hands(data, starts, ends, keys, unknown, hands, seats, actions, cards):
     rows used of ``seats``, ``actions`` and ``cards``.
     """
     seat = action = card = 0
+    columns = (seats, actions, cards)
     scratch = (
         np.zeros((_ROWS, MAX_SEATS), dtype=np.int64),  # amounts: mantissas
         np.zeros((_ROWS, MAX_SEATS), dtype=np.int64),  # and decimal places
@@ -486,19 +488,7 @@ def scan_hands(data, starts, ends, keys, unknown, hands, seats, actions, cards):
         row[:] = 0
         row[H_ID_START] = row[H_ID_STOP] = -1
         ok, used_seats, used_actions, next_card = _hand(
-            data,
-            starts[h],
-            ends[h],
-            keys,
-            unknown,
-            row,
-            seats,
-            seat,
-            actions,
-            action,
-            cards,
-            card,
-            scratch,
+            data, starts[h], ends[h], keys, unknown, row, columns, (seat, action, card), scratch
         )
         if ok:
             row[H_SEAT_START], row[H_ACTION_START], row[H_ACTIONS] = seat, action, used_actions

@@ -323,9 +323,11 @@ def _frame(chunks: dict[str, list[Any]]) -> Any:
             columns[name] = [value for part in parts for value in part]
             continue
         dtype = arrays[0].dtype
-        columns[name] = np.concatenate(
+        values = np.concatenate(
             [np.asarray(part, dtype=dtype) if isinstance(part, list) else part for part in parts]
         )
+        # Text columns straight to categoricals (pandas would first make strings of them).
+        columns[name] = _categorical(values) if name in CATEGORY_COLUMNS else values
     return pd.DataFrame(columns, columns=list(HAND_COLUMNS))
 
 
@@ -399,10 +401,16 @@ def _categories(column: Any) -> Any:
     (as a hand store's dictionary has them)."""
     import pandas as pd
 
-    # One hashing pass: codes in order of first appearance, missing values (None, NaN) -1.
-    codes, seen = pd.factorize(column.to_numpy(dtype=object))
-    categorical = pd.Categorical.from_codes(codes, categories=pd.Index(seen, dtype=object))
-    return pd.Series(categorical, index=column.index)
+    return pd.Series(_categorical(column.to_numpy(dtype=object)), index=column.index)
+
+
+def _categorical(values: Any) -> Any:
+    """An object array as a categorical of its values in order of first appearance
+    (one hashing pass; missing values, ``None`` or NaN, stay missing)."""
+    import pandas as pd
+
+    codes, seen = pd.factorize(values)
+    return pd.Categorical.from_codes(codes, categories=pd.Index(seen, dtype=object))
 
 
 def each_hand(

@@ -15,10 +15,11 @@ the fast path on or off (tested on every sample of real and simulated hands).
 Examples
 --------
 >>> text = b'[1]\\nvariant = "NT"\\nstarting_stacks = [100, 100]\\nblinds_or_straddles = [1, 2]\\n'
->>> text += b'min_bet = 2\\nactions = ["d dh p1 ????", "d dh p2 ????", "p2 cbr 6", "p1 f"]\\n'
+>>> text += b'min_bet = 2\\nplayers = ["Ann", "Bob"]\\n'
+>>> text += b'actions = ["d dh p1 ????", "d dh p2 ????", "p2 cbr 6", "p1 f"]\\n'
 >>> fast = scan_facts(text)
 >>> fast.taken.tolist(), fast.contributed(0).tolist(), fast.collected(0).tolist()
-([True], [2, 1], [3, 0])
+([True], [2, 2], [0, 4])
 """
 
 from __future__ import annotations
@@ -214,18 +215,12 @@ def fast_columns(
                        dtype=object)  # fmt: skip
     spans = hands[:, [H_ID_START, H_ID_STOP]].tolist()
     ids = np.array([data[a:b].decode() if a >= 0 else None for a, b in spans], dtype=object)
-    player_names = []
-    for start, stop in scanned.seats[rows][:, [S_NAME_START, S_NAME_STOP]].tolist():
-        raw = data[start:stop]
-        text = names.get(raw)
-        if text is None:
-            text = names[raw] = raw.decode()
-        player_names.append(text)
+    player_names = _names(data, scanned.seats[rows][:, [S_NAME_START, S_NAME_STOP]], names)
     columns: dict[str, Any] = {
         "source": np.repeat(sources, n),
         "hand_id": np.repeat(ids, n),
         "variant": np.full(total, "NT", dtype=object),
-        "player": np.array(player_names, dtype=object),
+        "player": player_names,
         "position": position,
         "big_blind": big_blind_rows,
         "pot": np.repeat(facts[:, F_POT] / hands[:, H_SCALE], n),
@@ -245,6 +240,31 @@ def fast_columns(
     for index, counter in enumerate(COUNTER_NAMES[:COUNTERS]):
         columns[counter] = players[:, P_COUNTERS + index].copy()
     return row_hand, columns
+
+
+def _names(data: bytes, spans: np.ndarray, known: dict[bytes, str]) -> np.ndarray:
+    """The texts of byte spans, as objects: each distinct name decoded once (names repeat
+    hand after hand), found by sorting the spans' bytes as fixed-width strings."""
+    if not len(spans):
+        return np.empty(0, dtype=object)
+    widths = spans[:, 1] - spans[:, 0]
+    width = max(int(widths.max()), 1)
+    buffer = np.frombuffer(data, dtype=np.uint8)
+    offsets = np.arange(width)
+    # Each name's bytes, padded with zeros (names hold no zero byte: the scanner refuses
+    # control characters in strings).
+    inside = offsets < widths[:, None]
+    positions = np.where(inside, spans[:, :1] + offsets, 0)
+    padded = np.where(inside, buffer[positions], 0).astype(np.uint8)
+    fixed = np.ascontiguousarray(padded).view(f"S{width}").ravel()
+    distinct, inverse = np.unique(fixed, return_inverse=True)
+    texts = np.empty(len(distinct), dtype=object)
+    for index, raw in enumerate(distinct.tolist()):
+        text = known.get(raw)
+        if text is None:
+            text = known[raw] = raw.decode()
+        texts[index] = text
+    return texts[inverse.ravel()]
 
 
 def conventions_of(fast: FastHands) -> dict[str, int]:
