@@ -410,7 +410,8 @@ def _categorical(values: Any) -> Any:
     import pandas as pd
 
     codes, seen = pd.factorize(values)
-    return pd.Categorical.from_codes(codes, categories=pd.Index(seen, dtype=object))
+    # Categories from a list, so pandas types them as it types a hand store's (text).
+    return pd.Categorical.from_codes(codes, categories=list(seen))
 
 
 def each_hand(
