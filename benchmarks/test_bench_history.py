@@ -19,9 +19,14 @@ and pokerkit on the small one, and the ratio is rate over rate:
 - reading: :func:`showdown.history.hands` (every hand checked as the simulator's
   PHH reader checks it) against pokerkit's ``HandHistory.load_all`` (its PHH
   loader: TOML to a hand-history object, nothing replayed);
+- scanning: :func:`showdown.history.scan.scan_phhs` (a file's bytes cut into hands
+  and read into integer columns by one compiled pass: the first step of
+  ``analyze``'s fast path) against the same pokerkit loader;
 - reading and analysing: :func:`showdown.history.analyze` (results, all-in EV,
-  statistics) against pokerkit loading and replaying every hand (iterating its
-  states: the closest thing pokerkit does to an analysis).
+  statistics, the frames; its compiled fast path) end to end, against pokerkit's
+  loader alone (the reading part, the requirement's comparison) and against
+  pokerkit loading and replaying every hand (iterating its states: the closest
+  thing pokerkit does to an analysis).
 
 Also measured (CPU seconds): converting the small workload to a hand store
 (``showdown convert``), analysing a hand store (``analyze(store)``) of the
@@ -99,6 +104,13 @@ def _read(folder: Path) -> int:
     return _count(folder)
 
 
+def _scan(folder: Path) -> int:
+    """Hands cut and read into columns by the compiled scanner (fallbacks counted too)."""
+    from showdown.history.scan import scan_phhs
+
+    return sum(len(scan_phhs(path.read_bytes()).numbers) for path in sorted(folder.glob("*.phhs")))
+
+
 def _analyze(folder: Path) -> int:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -143,6 +155,21 @@ def test_read_against_pokerkit_loader(benchmark, throughputs, large_workload, wo
     _pair(
         benchmark, throughputs, large_workload, workload, _read, _pokerkit_load,
         ("history: read .phhs (hands)", "pokerkit: HandHistory.load_all"),
+    )  # fmt: skip
+
+
+def test_scan_against_pokerkit_loader(benchmark, throughputs, large_workload, workload):
+    _pair(
+        benchmark, throughputs, large_workload, workload, _scan, _pokerkit_load,
+        ("history: scan .phhs into columns (scan_phhs)", "pokerkit: HandHistory.load_all"),
+    )  # fmt: skip
+
+
+def test_analyse_against_pokerkit_loader(benchmark, throughputs, large_workload, workload):
+    _pair(
+        benchmark, throughputs, large_workload, workload, _analyze, _pokerkit_load,
+        ("history: read and analyse .phhs end to end (analyze)", "pokerkit: HandHistory.load_all"),
+        ">= 100 k hands/s",
     )  # fmt: skip
 
 

@@ -38,12 +38,14 @@ from showdown.simulator.phh import HandHistory
 from .allin import AllInEV, allin_ev, allin_evs
 from .columns import CATEGORY_COLUMNS, HAND_COLUMNS
 from .ledger import light_facts
+from .reader import _HEADER as _TABLE_HEADER
 from .reader import (
     BadHand,
     BadHandError,
     BadHandWarning,
     PathsLike,
     ReadReport,
+    _one_hand,
     expand_paths,
     hands,
     is_store,
@@ -52,6 +54,11 @@ from .replayed import COUNTER_NAMES, HandFacts, hand_facts
 from .stats import player_frame, player_frame_of
 
 __all__ = ["CATEGORY_COLUMNS", "HAND_COLUMNS", "Analysis", "FilePart", "analyze", "file_part"]
+
+#: Whether ``.phhs`` text goes through the compiled fast path (:mod:`showdown.history.fast`).
+#: Set it to ``False`` to send every hand through the existing path: the tests compare
+#: the two, and it helps debugging (the results are the same; only the time differs).
+FAST_PATH = True
 
 #: Why a hand's all-in was not adjusted, as counted in :attr:`Analysis.counts`.
 NOT_ADJUSTED = ("river", "unknown_cards", "others_could_bet", "unsupported_game")
@@ -172,11 +179,12 @@ class FilePart:
     """What one file (or hand store) gives the analysis: a task's result on a cluster.
 
     ``columns`` holds the per-hand rows of a text file (hands numbered from 1 in
-    the file), ``stored`` the frame of a hand store; ``warn`` whether its bad hands
-    are yet to be warned of (a store's were, when it was written).
+    the file; lists, or arrays from the fast path), ``stored`` the frame of a hand
+    store; ``warn`` whether its bad hands are yet to be warned of (a store's were,
+    when it was written).
     """
 
-    columns: dict[str, list[Any]] | None
+    columns: dict[str, Any] | None
     stored: Any
     analysed: int
     counts: dict[str, int]
@@ -199,6 +207,10 @@ def file_part(strict: bool, name: str) -> FilePart:
         for key in counts:
             counts[key] = stored_counts[key]
         return FilePart(None, stored, stored_counts["hands_analysed"], counts, report, False)
+    if FAST_PATH and path.suffix == ".phhs":
+        part = _fast_part(path, strict)
+        if part is not None:
+            return part
     columns: dict[str, list[Any]] = {key: [] for key in HAND_COLUMNS}
     analysed = 0
     # Bad hands are warned of where the parts are put together (on this machine).
@@ -235,13 +247,13 @@ def _combine(
 
     report = ReadReport()
     counts = dict.fromkeys(("adjusted", "sampled", *NOT_ADJUSTED), 0)
-    columns: dict[str, list[Any]] = {name: [] for name in HAND_COLUMNS}
+    chunks: dict[str, list[Any]] = {name: [] for name in HAND_COLUMNS}
     frames: list[Any] = []
     analysed = 0
     for done, part in enumerate(parts, start=1):
         if part.stored is not None:
-            frames.append(pd.DataFrame(columns, columns=list(HAND_COLUMNS)))
-            columns = {name: [] for name in HAND_COLUMNS}
+            frames.append(_frame(chunks))
+            chunks = {name: [] for name in HAND_COLUMNS}
             stored = part.stored
             stored["hand"] += analysed
             frames.append(stored)
@@ -249,9 +261,11 @@ def _combine(
             assert part.columns is not None
             for name, values in part.columns.items():
                 if name == "hand":
-                    columns[name] += [number + analysed for number in values]
-                else:
-                    columns[name] += values
+                    if isinstance(values, list):
+                        values = [number + analysed for number in values]
+                    else:
+                        values = values + analysed
+                chunks[name].append(values)
         analysed += part.analysed
         report.files += part.report.files
         report.hands += part.report.hands
@@ -265,7 +279,7 @@ def _combine(
             counts[name] += part.counts[name]
         if progress is not None:
             progress(done, total)
-    frames.append(pd.DataFrame(columns, columns=list(HAND_COLUMNS)))
+    frames.append(_frame(chunks))
     frames = [part for part in frames if len(part)] or frames[-1:]
     frame = frames[0] if len(frames) == 1 else pd.concat(frames, ignore_index=True)
     for name in CATEGORY_COLUMNS:
@@ -281,6 +295,27 @@ def _combine(
         **counts,
     }
     return Analysis(player_frame(frame), frame, summary, report.bad)
+
+
+def _frame(chunks: dict[str, list[Any]]) -> Any:
+    """The per-hand frame of the parts' columns: lists (the existing path) as pandas
+    reads them, or, with any array (the fast path) among them, arrays of its type."""
+    import numpy as np
+    import pandas as pd
+
+    columns: dict[str, Any] = {}
+    for name, parts in chunks.items():
+        arrays = [part for part in parts if not isinstance(part, list) and len(part)]
+        if not arrays:  # (no rows at all: as pandas reads empty lists)
+            columns[name] = [value for part in parts for value in part]
+            continue
+        dtype = arrays[0].dtype
+        values = np.concatenate(
+            [np.asarray(part, dtype=dtype) if isinstance(part, list) else part for part in parts]
+        )
+        # Text columns straight to categoricals (pandas would first make strings of them).
+        columns[name] = _categorical(values) if name in CATEGORY_COLUMNS else values
+    return pd.DataFrame(columns, columns=list(HAND_COLUMNS))
 
 
 def _stores_analysis(
@@ -353,9 +388,17 @@ def _categories(column: Any) -> Any:
     (as a hand store's dictionary has them)."""
     import pandas as pd
 
-    values = column.astype(object)
-    seen = [value for value in pd.unique(values) if value is not None and value == value]
-    return pd.Series(pd.Categorical(values, categories=seen), index=column.index)
+    return pd.Series(_categorical(column.to_numpy(dtype=object)), index=column.index)
+
+
+def _categorical(values: Any) -> Any:
+    """An object array as a categorical of its values in order of first appearance
+    (one hashing pass; missing values, ``None`` or NaN, stay missing)."""
+    import pandas as pd
+
+    codes, seen = pd.factorize(values)
+    # Categories from a list, so pandas types them as it types a hand store's (text).
+    return pd.Categorical.from_codes(codes, categories=list(seen))
 
 
 def each_hand(
@@ -363,16 +406,83 @@ def each_hand(
 ) -> Iterator[tuple[HandHistory, HandFacts | None]]:
     """Every hand of one file with its facts (``None``: skipped, reported in ``report``)."""
     for history in hands(path, strict=strict, report=report):
-        try:
-            facts = light_facts(history) or hand_facts(history)
-        except ValueError as error:
-            number = _hand_number(history.source, str(path))
-            reason = str(error).removeprefix(f"{history.source}: ")
-            if strict:
-                raise BadHandError(f"{history.source}: {reason}") from None
-            report.skip(BadHand(str(path), number, reason), strict=False)
-            facts = None
-        yield history, facts
+        yield history, _facts_or_skip(history, path, strict, report)
+
+
+def _facts_or_skip(
+    history: HandHistory, path: Path, strict: bool, report: ReadReport
+) -> HandFacts | None:
+    """A hand's facts (light pass, else the full replay), or ``None`` once reported."""
+    try:
+        return light_facts(history) or hand_facts(history)
+    except ValueError as error:
+        number = _hand_number(history.source, str(path))
+        reason = str(error).removeprefix(f"{history.source}: ")
+        if strict:
+            raise BadHandError(f"{history.source}: {reason}") from None
+        report.skip(BadHand(str(path), number, reason), strict=False)
+        return None
+
+
+def _fast_part(path: Path, strict: bool) -> FilePart | None:
+    """A ``.phhs`` file by the compiled fast path (:mod:`showdown.history.fast`): the
+    hands it takes as arrays, the others through the existing path, in file order.
+    ``None`` for a file it leaves whole to the existing path (unreadable, not UTF-8,
+    lone carriage returns, PokerStars text, no hand table, text before the first)."""
+    import numpy as np
+
+    from .fast import conventions_of, fast_columns, scan_facts
+    from .pokerstars import looks_like_pokerstars
+
+    try:
+        data = path.read_bytes()
+        text = data.decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    # The reader reads text with universal newlines: a lone "\r" ends a line there.
+    if data.count(b"\r") != data.count(b"\r\n") or looks_like_pokerstars(text):
+        return None
+    first = _TABLE_HEADER.search(text)
+    if first is None or text[: first.start()].strip():
+        return None
+    del text
+    fast = scan_facts(data)
+    name = str(path)
+    counts = dict.fromkeys(("adjusted", "sampled", *NOT_ADJUSTED), 0)
+    quiet = _QuietReport()
+    quiet.files = 1
+    quiet.hands = int(np.count_nonzero(fast.taken | fast.skipped))
+    quiet.conventions = conventions_of(fast)
+    analysed = fast.taken.copy()
+    slow: dict[str, list[Any]] = {key: [] for key in HAND_COLUMNS}
+    block: list[tuple[HandFacts, int]] = []
+    for hand in np.flatnonzero(~fast.taken).tolist():
+        number = int(fast.scanned.numbers[hand])
+        if fast.skipped[hand]:  # read, then refused as the existing path refuses it
+            quiet.skip(BadHand(name, number, fast.reason(hand)), strict=strict)
+            continue
+        body = fast.scanned.body(hand).replace("\r\n", "\n")
+        history = _one_hand(body, name, number, strict, quiet)
+        facts = None if history is None else _facts_or_skip(history, path, strict, quiet)
+        if facts is not None:
+            analysed[hand] = True
+            block.append((facts, hand))  # numbered below, once every hand is known
+            if len(block) >= BLOCK_HANDS:
+                add_block(slow, block, counts)
+                block = []
+    add_block(slow, block, counts)
+    rows, columns = fast_columns(fast, name, counts, {})
+    slow_rows = np.asarray(slow.pop("hand"), dtype=np.int64)
+    if len(slow_rows):
+        order = np.argsort(np.concatenate([rows, slow_rows]), kind="stable")
+        rows = np.concatenate([rows, slow_rows])[order]
+        for key, values in columns.items():
+            others = np.asarray(slow[key], dtype=values.dtype)
+            columns[key] = np.concatenate([values, others])[order]
+    numbers = np.cumsum(analysed)
+    ordered = {"hand": numbers[rows].astype(np.int64)}
+    ordered.update((key, columns[key]) for key in HAND_COLUMNS if key != "hand")
+    return FilePart(ordered, None, int(numbers[-1]) if len(numbers) else 0, counts, quiet, True)
 
 
 def _hand_number(source: str, file: str) -> int | None:

@@ -27,8 +27,8 @@ from showdown.simulator.phh import HandHistory
 from showdown.simulator.phh.replay import ActionContext, replay_history
 
 __all__ = [
-    "ADJUSTED_GAMES", "BOARD_GAMES", "COUNTER_NAMES", "AllInSpot", "HandFacts", "Watcher",
-    "exact", "finish", "hand_facts", "prepared_actions",
+    "ADJUSTED_GAMES", "BOARD_GAMES", "COUNTER_NAMES", "NO_RESULT", "AllInSpot", "HandFacts",
+    "Watcher", "exact", "finish", "hand_facts", "prepared_actions",
 ]  # fmt: skip
 
 _uncalled_bet = core.uncalled_bet.py_func
@@ -40,6 +40,12 @@ COUNTER_NAMES = (
     "hands", "vpip", "pfr", "bets", "calls", "checks", "folds",
     "three_bets", "three_bet_chances", "showdowns", "showdowns_won",
 )  # fmt: skip
+
+#: Why a hand is skipped when its result cannot be known.
+NO_RESULT = (
+    "live hands are unknown at the showdown and the history gives neither 'winnings' nor "
+    "'finishing_stacks': the result cannot be known"
+)
 
 #: Hand types with a board (those the light pass plays).
 BOARD_GAMES = frozenset(
@@ -394,10 +400,7 @@ def finish(
         collected = [net + chips for net, chips in zip(net_file, contributed, strict=True)]
         result_from = "finishing_stacks"
     else:
-        raise ValueError(
-            f"{history.source}: live hands are unknown at the showdown and the history "
-            "gives neither 'winnings' nor 'finishing_stacks': the result cannot be known"
-        )
+        raise ValueError(f"{history.source}: {NO_RESULT}")
     net = [won - put for won, put in zip(collected, contributed, strict=True)]
     # The simulator's own record of who was in the showdown (every player not folded
     # when the last betting ended, whether he then showed, mucked or stayed unknown).

@@ -31,7 +31,10 @@ from ..hand.actions import PHH_ACTIONS, PHH_DEALER, Action
 from .amounts import amount_value, exact
 from .history import MAX_PHH_BYTES, HandHistory, read_phh
 
-__all__ = ["ActionContext", "check_finishing_stacks", "replay", "replay_history"]
+__all__ = ["UNFINISHED", "ActionContext", "check_finishing_stacks", "replay", "replay_history"]
+
+#: Why a history that stops mid-hand is refused (``status``: the hand's status then).
+UNFINISHED = "the history ends before the hand is over (status {status!r})"
 
 
 def _located(error: ValueError, where: str) -> ValueError:
@@ -172,9 +175,7 @@ def replay_history(
     except ValueError as error:
         raise _located(error, f"{name}: at the showdown") from error
     if state.status != COMPLETE:
-        raise ValueError(
-            f"{name}: the history ends before the hand is over (status {state.status!r})"
-        )
+        raise ValueError(f"{name}: {UNFINISHED.format(status=state.status)}")
     if strict:
         mismatch = check_finishing_stacks(history, state)
         if mismatch is not None:
