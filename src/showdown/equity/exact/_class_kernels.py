@@ -20,7 +20,7 @@ Suits that the spot's symmetry makes interchangeable have identical flush
 classes; only the smallest of each orbit is walked, its weight multiplied by
 the orbit's size.
 
-What differs by game (how a hand is made from hole and board cards) is four
+What differs by game (how a hand is made from hole and board cards) is a few
 small inline steps, :class:`GameSteps`, bound into the kernel when it is made
 (:func:`make_class_kernel`): ``_holdem_class_kernels`` and
 ``_omaha_class_kernels`` each make their game's kernel from the same walk.
@@ -45,18 +45,24 @@ from ._class_common import (
 
 
 class GameSteps(NamedTuple):
-    """One game's part of the walk: inline helpers, each taking the walk's :class:`ClassWork`.
+    """One game's part of the walk: inline helpers over the game's own scratch views.
 
-    ``start(work)``: once per kernel call. ``board(boards, row, work)``: the
+    ``views(unsigned, per_rank, per_player, pairs, hole_suit_ranks, highs,
+    lows)``: the game's tuple of views of the walk's scratch arrays (see
+    :func:`make_class_kernel` for their rows), handed without owners to every
+    step below as ``work``, with the evaluator's ``tables``. ``start(work,
+    tables)``: once per kernel call. ``board(boards, row, work, tables)``: the
     known board's summary (a ``uint64`` the ``ranks`` step starts from).
     ``holding(holdings, h, pairs, board_suit_ranks, representative, needed,
-    work)``: each player's per-holding values, and per suit the flush ranks
-    needed (99: never walked). ``ranks(row, n_known, n_missing, n_distinct,
-    summary, hilo, multisets, work)``: every player's rank-only high (and low)
-    for one multiset. ``flush(suit, suited, column, work)``: every player's
+    work, tables)``: each player's per-holding values, and per suit the flush
+    ranks needed (99: never walked). ``ranks(row, n_known, n_missing,
+    n_distinct, summary, hilo, multisets, work, tables)``: every player's
+    rank-only high (``per_player[1]``) and, hi-lo, low (``per_player[2]``) for
+    one multiset. ``flush(suit, suited, column, work, tables)``: every player's
     high (and low) in one flush class, into column ``column`` of the buffers.
     """
 
+    views: Any
     start: Any
     board: Any
     holding: Any
@@ -64,32 +70,19 @@ class GameSteps(NamedTuple):
     flush: Any
 
 
-class ClassWork(NamedTuple):
-    """The walk's scratch arrays and tables, without owners (``unowned``), for the game steps."""
-
-    tables: Any
-    rank_key: Any  # (13,) uint64: hold'em rank keys of the perfect hash
-    player_rank_sum: Any  # (n,) uint64: hold'em rank keys of each player's cards
-    distinct: Any  # (13,): the multiset's distinct ranks
-    multiplicity: Any  # (13,): how often each
-    board_ranks: Any  # (13,): Omaha: the full board's ranks
-    rank_low: Any  # (13,): Omaha: each rank's ace-to-eight low bit
-    columns: Any  # (13,): Omaha: the board's rank triples' columns
-    suited_triples: Any  # (13,): Omaha: the suited board ranks' triples
-    suited_board: Any  # (13,): Omaha: the suited board ranks, one bit each
-    player_low: Any  # (n,): Omaha: each player's low bits
-    rank_high: Any  # (n,): each player's high without a flush
-    rank_low8: Any  # (n,): each player's 8-or-better low (0: none)
-    hole_suit_ranks: Any  # (n, 4): each player's rank mask per suit
-    player_pairs: Any  # (n, pairs + 1): Omaha: each hole pair's row of the rank table
-    suited_pairs: Any  # (4n, pairs + 1): Omaha: per player and suit, count then masks
-    highs: Any  # (n, BATCH): the buffered outcomes' highs
-    lows: Any  # (n, BATCH): and lows
-
-
 def make_class_kernel(steps: GameSteps, name: str) -> Any:
-    """The class kernel of one game, its steps bound as closure constants (compiled inline)."""
-    start, board_step, holding_step, ranks_step, flush_step = steps
+    """The class kernel of one game, its steps bound as closure constants (compiled inline).
+
+    Each game sees only the views it needs (a small tuple: the walk's own
+    arrays and the tables travel separately), which keeps the inlined steps
+    cheap to compile. Scratch rows: ``unsigned`` ``(3, >= 13)`` uint64 (row 1:
+    the players' card masks), ``per_rank`` ``(11, 13)`` (rows 0-5: the walk's
+    multiset and flush work, rows 6-10 free), ``per_player`` ``(3, n)`` (row 1
+    the rank-only highs, row 2 the lows, row 0 free), ``pairs``
+    ``(5n, hole pairs + 1)``, ``hole_suit_ranks`` ``(n, 4)``, the buffers
+    ``highs`` and ``lows`` ``(n, BATCH)``.
+    """
+    views, start, board_step, holding_step, ranks_step, flush_step = steps
 
     def class_kernel(
         holdings,
@@ -164,29 +157,10 @@ def make_class_kernel(steps: GameSteps, name: str) -> Any:
         suits = unowned((board_suit_ranks, live_suit, orbit_size, needed))
         flush_work = unowned((with_suit, without_suit, eligible_bit))
         classes = unowned(classes)
-        work = unowned(
-            ClassWork(
-                tables,
-                unsigned[0, :13],
-                unsigned[2, :n_players],
-                distinct,
-                multiplicity,
-                per_rank[6],
-                per_rank[7],
-                per_rank[8],
-                per_rank[9],
-                per_rank[10],
-                per_player[0],
-                rank_high,
-                rank_low8,
-                hole_suit_ranks,
-                pairs[:n_players],
-                pairs[n_players:],
-                highs,
-                lows,
-            )
-        )
-        start(work)
+        tables = unowned(tables)
+        # The owners stay alive: the walk uses one view of each allocation itself.
+        work = unowned(views(unsigned, per_rank, per_player, pairs, hole_suit_ranks, highs, lows))
+        start(work, tables)
         board_mask = np.uint64(0)
         summary = np.uint64(0)
 
@@ -198,7 +172,7 @@ def make_class_kernel(steps: GameSteps, name: str) -> Any:
                     board_mask |= np.uint64(1) << np.uint64(boards[row, position])
                 for suit in range(4):
                     board_suit_ranks[suit] = suit_ranks(board_mask, suit)
-                summary = board_step(boards, row, work)
+                summary = board_step(boards, row, work, tables)
             evaluated = 0
             n_buffered = 0
             prepare_holding(
@@ -213,7 +187,7 @@ def make_class_kernel(steps: GameSteps, name: str) -> Any:
                 representative,
                 orbit_size,
             )
-            holding_step(holdings, h, pairs, board_suit_ranks, representative, needed, work)
+            holding_step(holdings, h, pairs, board_suit_ranks, representative, needed, work, tables)
 
             for row in range(first_row, last_row + 1):
                 # One call site for the scorer: flush the buffer when the next
@@ -241,13 +215,15 @@ def make_class_kernel(steps: GameSteps, name: str) -> Any:
                 if total == 0:
                     continue
                 evaluated += n_players
-                ranks_step(row, n_known, n_missing, n_distinct, summary, hilo, multisets, work)
+                ranks_step(
+                    row, n_known, n_missing, n_distinct, summary, hilo, multisets, work, tables
+                )
                 n_flushes, flush_boards = flush_classes(
                     n_distinct, multiset, suits, flush_work, classes, found
                 )
                 for k in range(n_flushes):
                     evaluated += n_players
-                    flush_step(found[0, k], found[1, k], n_buffered, work)
+                    flush_step(found[0, k], found[1, k], n_buffered, work, tables)
                     weights[n_buffered] = found[2, k]
                     n_buffered += 1
                 if total > flush_boards:

@@ -11,6 +11,8 @@ once, and its flush classes reuse them.
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 import numpy as np
 
 from ..._jit import jit_inline
@@ -18,17 +20,55 @@ from ._class_common import bit_count13
 from ._class_kernels import GameSteps, make_class_kernel
 
 
+class OmahaWork(NamedTuple):
+    """Omaha's views of the walk's scratch arrays."""
+
+    board_ranks: Any  # (13,): the full board's ranks
+    rank_low: Any  # (13,): each rank's ace-to-eight low bit
+    columns: Any  # (13,): the board's rank triples' columns in the rank table
+    suited_triples: Any  # (13,): the suited board ranks' triples
+    suited_board: Any  # (13,): the suited board ranks, one bit each
+    player_low: Any  # (n,): each player's low bits
+    rank_high: Any  # (n,): each player's high without a flush
+    rank_low8: Any  # (n,): each player's 8-or-better low (0: none)
+    player_pairs: Any  # (n, pairs + 1): each hole pair's row of the rank table
+    suited_pairs: Any  # (4n, pairs + 1): per player and suit, how many suited pairs, their ranks
+    highs: Any  # (n, BATCH): the buffered outcomes' highs
+    lows: Any  # (n, BATCH): and lows
+
+
 @jit_inline
-def _start(work):  # pragma: no cover - compiled
+def _views(
+    unsigned, per_rank, per_player, pairs, hole_suit_ranks, highs, lows
+):  # pragma: no cover - compiled
+    n_players = per_player.shape[1]
+    return OmahaWork(
+        per_rank[6],
+        per_rank[7],
+        per_rank[8],
+        per_rank[9],
+        per_rank[10],
+        per_player[0],
+        per_player[1],
+        per_player[2],
+        pairs[:n_players],
+        pairs[n_players:],
+        highs,
+        lows,
+    )
+
+
+@jit_inline
+def _start(work, tables):  # pragma: no cover - compiled
     """Each rank's ace-to-eight low bit."""
     for rank in range(13):
-        work.rank_low[rank] = work.tables.low_bit[4 * rank]
+        work.rank_low[rank] = tables.low_bit[4 * rank]
 
 
 @jit_inline
-def _board(boards, row, work):  # pragma: no cover - compiled
+def _board(boards, row, work, tables):  # pragma: no cover - compiled
     """The known board's low bits; its ranks go to the front of ``board_ranks``."""
-    low_bit = work.tables.low_bit
+    low_bit = tables.low_bit
     board_low = 0
     for position in range(boards.shape[1]):
         card = boards[row, position]
@@ -39,7 +79,7 @@ def _board(boards, row, work):  # pragma: no cover - compiled
 
 @jit_inline
 def _holding(
-    holdings, h, pairs, board_suit_ranks, representative, needed, work
+    holdings, h, pairs, board_suit_ranks, representative, needed, work, tables
 ):  # pragma: no cover - compiled
     """Each player's low bits, hole pairs' table rows and suited pairs; the flush suits.
 
@@ -47,8 +87,8 @@ def _holding(
     (passed so that it stays alive while the walk runs).
     """
     n_players, hole_size = holdings.shape[1], holdings.shape[2]
-    low_bit = work.tables.low_bit
-    pair_index = work.tables.omaha_pair_index
+    low_bit = tables.low_bit
+    pair_index = tables.omaha_pair_index
     player_pairs = work.player_pairs
     suited_pairs = work.suited_pairs
     for p in range(n_players):
@@ -88,10 +128,9 @@ def _holding(
 
 @jit_inline
 def _ranks(
-    row, n_known, n_missing, n_distinct, summary, hilo, multisets, work
+    row, n_known, n_missing, n_distinct, summary, hilo, multisets, work, tables
 ):  # pragma: no cover - compiled
     """Every player's best (hole pair, board triple) ignoring suits, and their low."""
-    tables = work.tables
     board_ranks = work.board_ranks
     columns = work.columns
     player_pairs = work.player_pairs
@@ -123,9 +162,9 @@ def _ranks(
 
 
 @jit_inline
-def _flush(suit, suited, column, work):  # pragma: no cover - compiled
+def _flush(suit, suited, column, work, tables):  # pragma: no cover - compiled
     """Every player's best of their rank-only hand and their flushes in ``suit``."""
-    flush = work.tables.flush
+    flush = tables.flush
     suited_triples = work.suited_triples
     suited_board = work.suited_board
     suited_pairs = work.suited_pairs
@@ -159,5 +198,5 @@ def _flush(suit, suited, column, work):  # pragma: no cover - compiled
 #: Counters of every joint holding, high or hi-lo (arguments in
 #: ``_class_kernels.make_class_kernel``).
 omaha_class_kernel = make_class_kernel(
-    GameSteps(_start, _board, _holding, _ranks, _flush), "omaha_class_kernel"
+    GameSteps(_views, _start, _board, _holding, _ranks, _flush), "omaha_class_kernel"
 )

@@ -25,7 +25,7 @@ from ..._views import unowned
 from .._scoring import add_pot
 from ._join_kernels import _count_below
 from ._join_walks import fitting_rows, joint_subsets, next_joint_holding
-from ._omaha_join_kernels import STRENGTH_LIMIT, _value_board
+from ._omaha_join_kernels import STRENGTH_LIMIT, _value_board, order_by_strength
 
 #: Places in L's order stay below this; a low value is shifted above them.
 PLACE_BITS = 20
@@ -172,24 +172,8 @@ def _omaha_join_hilo(
         for r in range(n_rows):
             if strength[r] >= 0:
                 low[r] = np.int64(omaha_low8[(row_low[r] << 8) | board_low])
-        # L by high strength (a counting sort), as the high join.
-        below_count[:] = 0
-        n_sorted = 0
-        for item in range(n_large):
-            value = strength[first + item]
-            if value >= 0:
-                below_count[value + 1] += 1
-                n_sorted += 1
-        total = 0
-        for value in range(STRENGTH_LIMIT + 1):
-            total += below_count[value]
-            below_count[value] = total
-        next_slot[:] = below_count
-        for item in range(n_large):
-            value = strength[first + item]
-            if value >= 0:
-                sorted_row[next_slot[value]] = first + item
-                next_slot[value] += 1
+        # L by high strength, as the high join.
+        n_sorted = order_by_strength(strength, first, n_large, below_count, next_slot, sorted_row)
         # The same places by low, then place (a stable counting sort over the low).
         low_slot[:] = 0
         for pos in range(n_sorted):

@@ -142,6 +142,36 @@ def _value_board(board, row, tables, inputs, multiset_value, strength, scratch):
 
 
 @jit_inline
+def order_by_strength(
+    strength, first, n_large, below_count, next_slot, sorted_row
+):  # pragma: no cover - compiled
+    """Sort ``L``'s rows ``first:first + n_large`` that fit the board by strength: how many.
+
+    A counting sort (strengths are below ``STRENGTH_LIMIT``): ``sorted_row``
+    gets the rows, weakest first, and ``below_count[v]`` how many are weaker
+    than ``v``; ``next_slot`` is scratch of ``below_count``'s size.
+    """
+    below_count[:] = 0
+    n_sorted = 0
+    for item in range(n_large):
+        value = strength[first + item]
+        if value >= 0:
+            below_count[value + 1] += 1
+            n_sorted += 1
+    total = 0
+    for value in range(below_count.size):
+        total += below_count[value]
+        below_count[value] = total
+    next_slot[:] = below_count
+    for item in range(n_large):
+        value = strength[first + item]
+        if value >= 0:
+            sorted_row[next_slot[value]] = first + item
+            next_slot[value] += 1
+    return n_sorted
+
+
+@jit_inline
 def _count_part(entries, start, length, bound_below, bound_at_most):  # pragma: no cover
     """How many places of one list (``entries[start:start + length]``, ascending) are below
     ``bound_below`` and below ``bound_at_most``: a binary search, then a short walk over
@@ -240,24 +270,10 @@ def _make_omaha_join_kernel(track: bool) -> Any:
             board_mask = _value_board(
                 boards, board_row, tables, inputs, multiset_value, strength, scratch
             )
-            # L by strength: a counting sort; below_count[v]: L's holdings weaker than v.
-            below_count[:] = 0
-            n_sorted = 0
-            for item in range(n_large):
-                value = strength[first + item]
-                if value >= 0:
-                    below_count[value + 1] += 1
-                    n_sorted += 1
-            total = 0
-            for value in range(STRENGTH_LIMIT + 1):
-                total += below_count[value]
-                below_count[value] = total
-            next_slot[:] = below_count
-            for item in range(n_large):
-                value = strength[first + item]
-                if value >= 0:
-                    sorted_row[next_slot[value]] = first + item
-                    next_slot[value] += 1
+            # L by strength; below_count[v]: L's holdings weaker than v.
+            n_sorted = order_by_strength(
+                strength, first, n_large, below_count, next_slot, sorted_row
+            )
             # Each subset's list: the places in that order of L's holdings containing it.
             subset_length[:] = 0
             subset_uses[:] = 0
