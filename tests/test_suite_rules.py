@@ -283,8 +283,7 @@ MOST_KERNEL_ARGUMENTS = 10
 #: shrink: a listed kernel that no longer needs the exception fails the test.
 WIDE_ENTRY_KERNELS = {
     "deal_kernel": "stud/draw exact equity: Python passes the spot's arrays and the counters",
-    "holdem_class_kernel": "hold'em classes: Python passes each holding's arrays and counters",
-    "omaha_class_kernel": "Omaha classes: Python passes each holding's arrays and counters",
+    "class_kernel": "board classes: Python passes each holding's arrays and counters",
     "join": "the wide-range join: Python passes the combos and the counters it fills",
     "omaha_join": "the Omaha join: Python passes the boards, the ranges' inputs and the counters",
     "_omaha_join_hilo": "the Omaha hi-lo join: as omaha_join, plus the split-pot counters",
@@ -417,3 +416,44 @@ def test_kernels_outside_the_evaluator_add_cards_with_its_helper():
             if name in {"card_key", "card_bit"}:
                 report.append(f"{path.relative_to(SOURCE)}:{node.lineno}: {name}[...]")
     assert not report, "use evaluator._kernels.add_card instead:\n" + "\n".join(report)
+
+
+#: Spellings of compile-time dispatch by argument type or literal value. Kernels are
+#: specialised one way, by closure constants of a factory (``_jit``'s docstring);
+#: ``_jit`` itself may keep the machinery.
+SECOND_IDIOM_NAMES = {
+    "overload_inline",
+    "literally",
+    "literal_value",
+    "prefer_literal",
+    "BooleanLiteral",
+    "IntegerLiteral",
+    "generated_jit",
+}
+SECOND_IDIOM_IMPORTS = {"overload", "overload_method", "generated_jit"}
+
+
+def _second_idiom_uses(root: Path) -> list[str]:
+    """``path:line: name`` of each use of a dispatch-by-type spelling under ``root``."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        if path.name == "_jit.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("numba"):
+                names = {alias.name for alias in node.names} & SECOND_IDIOM_IMPORTS
+            elif isinstance(node, ast.Name):
+                names = {node.id} & SECOND_IDIOM_NAMES
+            elif isinstance(node, ast.Attribute):
+                names = {node.attr} & SECOND_IDIOM_NAMES
+            else:
+                continue
+            found += [f"{path.relative_to(root)}:{node.lineno}: {name}" for name in sorted(names)]
+    return found
+
+
+def test_kernels_are_specialised_one_way():
+    """A switch fixed when a kernel is made is a closure constant of a factory, never an
+    ``overload`` picked by literal argument types: one idiom to read and to cache."""
+    report = _second_idiom_uses(SOURCE / "showdown")
+    assert not report, "specialise with a factory's closure constant instead:\n" + "\n".join(report)

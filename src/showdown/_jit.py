@@ -91,6 +91,18 @@ numba fires a ``numba:compile`` event only when it really compiles (not when
 it loads a cached kernel). :func:`compile_notice` listens for it so a caller
 can say once, before a long silent wait, what is compiling and for about how
 long (:data:`COMPILE_SECONDS` holds the measured estimates, one per kernel).
+
+One way to specialise a kernel
+------------------------------
+A switch fixed when a kernel is made (the game, hi-lo, per-combo counters)
+is a closure constant: a module-level factory ``_make_<kernel>(switch, ...)``
+defines the kernel inside, reads the switch (or a per-game inline helper)
+from the enclosing scope and returns it decorated; the module calls it once
+per variant. numba drops an ``if switch:`` on a closure constant before
+typing, so a variant compiles only its own branches and helpers, and with
+the JIT off the factory is plain Python. Switches are not passed as literal
+arguments nor chosen by ``overload`` factories (:data:`overload_inline`);
+a suite rule rejects the latter's spellings outside this module.
 """
 
 from __future__ import annotations

@@ -12,8 +12,9 @@ module                      what it does
 ``deals``                   stud and draw: every deal, in blocks of prefixes
 ``preflop_table``           heads-up hold'em preflop, read from the shipped table
 ``_class_common``           what the hold'em and Omaha board-class kernels share
-``_holdem_class_kernels``   hold'em board classes (numba)
-``_omaha_class_kernels``    Omaha board classes (numba)
+``_class_kernels``          the board-class walk (numba), one for every game
+``_holdem_class_kernels``   hold'em's steps of that walk, and its kernel
+``_omaha_class_kernels``    Omaha's steps of that walk, and its kernel
 ``_join_kernels``           the join kernels (numba), with ``_join_combo_kernels``
 ``_deal_kernels``           the stud and draw deal kernel (numba)
 ``_table_kernels``          sums of preflop-table rows (numba)

@@ -36,6 +36,7 @@ from ._join_combo_kernels import (
     track_sorted,
     track_step,
 )
+from ._join_walks import fitting_rows, next_joint_holding
 
 
 @jit_inline
@@ -148,6 +149,9 @@ def _make_join_kernel(track: bool) -> Any:
         position = np.zeros(n_others, np.int64)
         prefix_mask = np.zeros(n_others + 1, np.uint64)
         chosen = np.zeros(n_others, np.int64)
+        # The joint holdings' walk (``_join_walks``); the kernel uses ``position``,
+        # ``prefix_mask`` and ``chosen`` itself, which keeps them alive.
+        walk = unowned((valid, valid_start, combo_mask, position, prefix_mask, chosen))
         hand_cards = np.zeros(2 * n_others, np.int64)
         # Per-combo counting of L (tracking only; one element each otherwise): L's
         # rows in strength order, where each sits in its cards' lists, and
@@ -215,34 +219,19 @@ def _make_join_kernel(track: bool) -> Any:
                 card_length[high_card] += 1
                 card_categories[high_card, category] += 1
                 pair_strength[min(low_card, high_card) * 52 + max(low_card, high_card)] = value + 1
-            # The other players' holdings that fit this board.
-            for q in range(n_others):
-                valid_start[q + 1] = valid_start[q]
-                p = others[q]
-                low = first_split if q == 0 else starts[p]
-                high = last_split if q == 0 else starts[p + 1]
-                for combo in range(low, high):
-                    if strength[combo] >= 0:
-                        valid[valid_start[q + 1]] = combo
-                        valid_start[q + 1] += 1
+            # The other players' holdings that fit this board (the first looped
+            # player's split rows only).
+            fitting_rows(
+                strength, others, starts, others[0], first_split, last_split, valid, valid_start
+            )
             n_joint = 0
             q = 0
             position[0] = valid_start[0] - 1
             prefix_mask[0] = board_mask
-            while q >= 0:
-                position[q] += 1
-                if position[q] >= valid_start[q + 1]:
-                    q -= 1
-                    continue
-                combo = valid[position[q]]
-                if combo_mask[combo] & prefix_mask[q]:
-                    continue
-                chosen[q] = combo
-                prefix_mask[q + 1] = prefix_mask[q] | combo_mask[combo]
-                if q + 1 < n_others:
-                    q += 1
-                    position[q] = valid_start[q] - 1
-                    continue
+            while True:
+                q = next_joint_holding(q, walk)
+                if q < 0:
+                    break
                 # One joint holding of the others: count L's holdings against its best.
                 n_joint += 1
                 best = -1

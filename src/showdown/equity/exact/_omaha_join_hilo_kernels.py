@@ -21,9 +21,11 @@ from __future__ import annotations
 import numpy as np
 
 from ..._jit import jit, jit_inline
+from ..._views import unowned
 from .._scoring import add_pot
 from ._join_kernels import _count_below
-from ._omaha_join_kernels import STRENGTH_LIMIT, _find_subset, _value_board, fitting_rows
+from ._join_walks import fitting_rows, joint_subsets, next_joint_holding
+from ._omaha_join_kernels import STRENGTH_LIMIT, _value_board, order_by_strength
 
 #: Places in L's order stay below this; a low value is shifted above them.
 PLACE_BITS = 20
@@ -102,7 +104,6 @@ def _omaha_join_hilo(
     starts = inputs.starts
     n_players = starts.size - 1
     n_rows, hole = combos.shape
-    n_own = inputs.row_subsets.shape[1]
     row_subsets = inputs.row_subsets
     large_subsets = inputs.large_subsets
     large_offsets = inputs.large_offsets
@@ -147,11 +148,15 @@ def _omaha_join_hilo(
     position = np.zeros(n_others, np.int64)
     prefix_mask = np.zeros(n_others + 1, np.uint64)
     chosen = np.zeros(n_others, np.int64)
-    cards = np.zeros(hole * n_others, np.int64)
-    owner = np.zeros(hole * n_others, np.int64)
-    pick = np.zeros(hole + 1, np.int64)
-    walk_mask = np.zeros(hole + 1, np.uint64)
-    walk_owner = np.zeros(hole + 1, np.int64)
+    # The walks of ``_join_walks``, as in the high join (owners kept alive the same way).
+    walk = unowned((valid, valid_start, inputs.row_mask, position, prefix_mask, chosen))
+    subset_rows = np.zeros((6, max(hole * n_others, n_subsets) + 1), np.int64)
+    terms = subset_rows[5]
+    subsets = unowned(
+        (others, inputs.looped, combos, row_subsets, inputs.subset_masks, subset_length,
+         subset_uses, subset_rows[0], subset_rows[1], subset_rows[2], subset_rows[3],
+         subset_rows[4].view(np.uint64), terms)
+    )  # fmt: skip
     acc = np.zeros(N_TERMS, np.int64)
     cells = np.zeros((3, 3), np.int64)
     large_bit = np.int64(1) << largest
@@ -167,24 +172,8 @@ def _omaha_join_hilo(
         for r in range(n_rows):
             if strength[r] >= 0:
                 low[r] = np.int64(omaha_low8[(row_low[r] << 8) | board_low])
-        # L by high strength (a counting sort), as the high join.
-        below_count[:] = 0
-        n_sorted = 0
-        for item in range(n_large):
-            value = strength[first + item]
-            if value >= 0:
-                below_count[value + 1] += 1
-                n_sorted += 1
-        total = 0
-        for value in range(STRENGTH_LIMIT + 1):
-            total += below_count[value]
-            below_count[value] = total
-        next_slot[:] = below_count
-        for item in range(n_large):
-            value = strength[first + item]
-            if value >= 0:
-                sorted_row[next_slot[value]] = first + item
-                next_slot[value] += 1
+        # L by high strength, as the high join.
+        n_sorted = order_by_strength(strength, first, n_large, below_count, next_slot, sorted_row)
         # The same places by low, then place (a stable counting sort over the low).
         low_slot[:] = 0
         for pos in range(n_sorted):
@@ -221,20 +210,10 @@ def _omaha_join_hilo(
         q = 0
         position[0] = valid_start[0] - 1
         prefix_mask[0] = board_mask
-        while q >= 0:
-            position[q] += 1
-            if position[q] >= valid_start[q + 1]:
-                q -= 1
-                continue
-            row = valid[position[q]]
-            if inputs.row_mask[row] & prefix_mask[q]:
-                continue
-            chosen[q] = row
-            prefix_mask[q + 1] = prefix_mask[q] | inputs.row_mask[row]
-            if q + 1 < n_others:
-                q += 1
-                position[q] = valid_start[q] - 1
-                continue
+        while True:
+            q = next_joint_holding(q, walk)
+            if q < 0:
+                break
             n_joint += 1
             best = -1
             best_low = 0
@@ -251,46 +230,11 @@ def _omaha_join_hilo(
             at_most = below_count[best + 1]
             acc[:] = 0
             _add_term(places, keys, whole, n_sorted, 1, below, at_most, best_low, acc)
-            n_cards = 0
-            for k in range(n_others):
-                if inputs.looped[others[k]] == 0:
-                    continue
-                for x in range(hole):
-                    cards[n_cards] = combos[chosen[k], x]
-                    owner[n_cards] = k
-                    n_cards += 1
-                for j in range(n_own):
-                    s = row_subsets[chosen[k], j]
-                    if s < 0 or subset_length[s] == 0:
-                        continue
-                    _add_term(places, keys, subset_start[s], subset_length[s], subset_sign[s],
-                              below, at_most, best_low, acc)  # fmt: skip
-                    subset_uses[s] += 1
-            if n_ranged >= 2:
-                top = 0
-                pick[0] = -1
-                walk_mask[0] = 0
-                walk_owner[0] = 0
-                while top >= 0:
-                    pick[top] += 1
-                    if pick[top] >= n_cards:
-                        top -= 1
-                        continue
-                    card = cards[pick[top]]
-                    mask = walk_mask[top] | (np.uint64(1) << np.uint64(card))
-                    owners = walk_owner[top] | (1 << owner[pick[top]])
-                    s = _find_subset(inputs.subset_masks, mask)
-                    if s < 0:
-                        continue
-                    if owners & (owners - 1) and subset_length[s] > 0:
-                        _add_term(places, keys, subset_start[s], subset_length[s], subset_sign[s],
-                                  below, at_most, best_low, acc)  # fmt: skip
-                        subset_uses[s] += 1
-                    if top + 1 < hole:
-                        top += 1
-                        pick[top] = pick[top - 1]
-                        walk_mask[top] = mask
-                        walk_owner[top] = owners
+            # Inclusion-exclusion: each subset L holds, with its sign.
+            for term in range(joint_subsets(chosen, n_ranged, subsets)):
+                s = terms[term]
+                _add_term(places, keys, subset_start[s], subset_length[s], subset_sign[s],
+                          below, at_most, best_low, acc)  # fmt: skip
             fitting = acc[0]
             deals += fitting
             for k in range(n_others):

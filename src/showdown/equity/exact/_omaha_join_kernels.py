@@ -34,9 +34,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..._jit import jit, jit_inline
+from ..._views import unowned
 from .._scoring import add_whole_pot
 from ._join_combo_kernels import track_fitting, track_pot, track_step
 from ._join_kernels import _count_below
+from ._join_walks import fitting_rows, joint_subsets, next_joint_holding
 
 #: Strengths are below this (16-bit values): the counting sort's histogram size.
 STRENGTH_LIMIT = 1 << 16
@@ -65,22 +67,6 @@ class OmahaJoinInputs(NamedTuple):
     large_subsets: NDArray[np.int64]
     needed: NDArray[np.int64]  # the subsets with lists (ascending)
     row_subsets: NDArray[np.int64]  # (T, 2**H - 1) each row's subsets held in L, else -1
-
-
-@jit_inline
-def _find_subset(masks, mask):  # pragma: no cover - compiled
-    """Index of ``mask`` in the ascending ``masks``, or -1."""
-    low = 0
-    high = masks.size
-    while low < high:
-        middle = (low + high) >> 1
-        if masks[middle] < mask:
-            low = middle + 1
-        else:
-            high = middle
-    if low < masks.size and masks[low] == mask:
-        return low
-    return -1
 
 
 @jit_inline
@@ -156,23 +142,33 @@ def _value_board(board, row, tables, inputs, multiset_value, strength, scratch):
 
 
 @jit_inline
-def fitting_rows(
-    strength, others, starts, split_player, first_split, last_split, valid, valid_start
+def order_by_strength(
+    strength, first, n_large, below_count, next_slot, sorted_row
 ):  # pragma: no cover - compiled
-    """List each looped player's rows that fit the board (``strength >= 0``) into ``valid``.
+    """Sort ``L``'s rows ``first:first + n_large`` that fit the board by strength: how many.
 
-    Looped player ``q`` (``others[q]``) gets ``valid[valid_start[q]:valid_start[q + 1]]``;
-    the ``split_player`` contributes only its rows ``first_split:last_split``.
+    A counting sort (strengths are below ``STRENGTH_LIMIT``): ``sorted_row``
+    gets the rows, weakest first, and ``below_count[v]`` how many are weaker
+    than ``v``; ``next_slot`` is scratch of ``below_count``'s size.
     """
-    for q in range(others.size):
-        valid_start[q + 1] = valid_start[q]
-        p = others[q]
-        low = first_split if p == split_player else starts[p]
-        high = last_split if p == split_player else starts[p + 1]
-        for row in range(low, high):
-            if strength[row] >= 0:
-                valid[valid_start[q + 1]] = row
-                valid_start[q + 1] += 1
+    below_count[:] = 0
+    n_sorted = 0
+    for item in range(n_large):
+        value = strength[first + item]
+        if value >= 0:
+            below_count[value + 1] += 1
+            n_sorted += 1
+    total = 0
+    for value in range(below_count.size):
+        total += below_count[value]
+        below_count[value] = total
+    next_slot[:] = below_count
+    for item in range(n_large):
+        value = strength[first + item]
+        if value >= 0:
+            sorted_row[next_slot[value]] = first + item
+            next_slot[value] += 1
+    return n_sorted
 
 
 @jit_inline
@@ -218,7 +214,6 @@ def _make_omaha_join_kernel(track: bool) -> Any:
         starts = inputs.starts
         n_players = starts.size - 1
         n_rows, hole = combos.shape
-        n_own = inputs.row_subsets.shape[1]
         row_subsets = inputs.row_subsets
         large_subsets = inputs.large_subsets
         large_offsets = inputs.large_offsets
@@ -250,12 +245,17 @@ def _make_omaha_join_kernel(track: bool) -> Any:
         position = np.zeros(n_others, np.int64)
         prefix_mask = np.zeros(n_others + 1, np.uint64)
         chosen = np.zeros(n_others, np.int64)
-        # Cross subsets (cards of two looped players at once): a pruned walk.
-        cards = np.zeros(hole * n_others, np.int64)
-        owner = np.zeros(hole * n_others, np.int64)
-        pick = np.zeros(hole + 1, np.int64)
-        walk_mask = np.zeros(hole + 1, np.uint64)
-        walk_owner = np.zeros(hole + 1, np.int64)
+        # The joint holdings' walk (``_join_walks``); the kernel uses ``position``,
+        # ``prefix_mask`` and ``chosen`` itself, which keeps them alive.
+        walk = unowned((valid, valid_start, inputs.row_mask, position, prefix_mask, chosen))
+        # The subsets' walk: one allocation, alive through ``terms``, read below.
+        subset_rows = np.zeros((6, max(hole * n_others, n_subsets) + 1), np.int64)
+        terms = subset_rows[5]
+        subsets = unowned(
+            (others, inputs.looped, combos, row_subsets, inputs.subset_masks, subset_length,
+             subset_uses, subset_rows[0], subset_rows[1], subset_rows[2], subset_rows[3],
+             subset_rows[4].view(np.uint64), terms)
+        )  # fmt: skip
         # Per-combo counting of L (one element each otherwise).
         tracked = n_large + 1 if track else 1
         # Per place in L's order, its lists' signed counts (gathered list by list).
@@ -270,24 +270,10 @@ def _make_omaha_join_kernel(track: bool) -> Any:
             board_mask = _value_board(
                 boards, board_row, tables, inputs, multiset_value, strength, scratch
             )
-            # L by strength: a counting sort; below_count[v]: L's holdings weaker than v.
-            below_count[:] = 0
-            n_sorted = 0
-            for item in range(n_large):
-                value = strength[first + item]
-                if value >= 0:
-                    below_count[value + 1] += 1
-                    n_sorted += 1
-            total = 0
-            for value in range(STRENGTH_LIMIT + 1):
-                total += below_count[value]
-                below_count[value] = total
-            next_slot[:] = below_count
-            for item in range(n_large):
-                value = strength[first + item]
-                if value >= 0:
-                    sorted_row[next_slot[value]] = first + item
-                    next_slot[value] += 1
+            # L by strength; below_count[v]: L's holdings weaker than v.
+            n_sorted = order_by_strength(
+                strength, first, n_large, below_count, next_slot, sorted_row
+            )
             # Each subset's list: the places in that order of L's holdings containing it.
             subset_length[:] = 0
             subset_uses[:] = 0
@@ -305,20 +291,10 @@ def _make_omaha_join_kernel(track: bool) -> Any:
             q = 0
             position[0] = valid_start[0] - 1
             prefix_mask[0] = board_mask
-            while q >= 0:
-                position[q] += 1
-                if position[q] >= valid_start[q + 1]:
-                    q -= 1
-                    continue
-                row = valid[position[q]]
-                if inputs.row_mask[row] & prefix_mask[q]:
-                    continue
-                chosen[q] = row
-                prefix_mask[q + 1] = prefix_mask[q] | inputs.row_mask[row]
-                if q + 1 < n_others:
-                    q += 1
-                    position[q] = valid_start[q] - 1
-                    continue
+            while True:
+                q = next_joint_holding(q, walk)
+                if q < 0:
+                    break
                 # One joint holding of the others: count L's holdings against its best.
                 n_joint += 1
                 best = -1
@@ -337,66 +313,20 @@ def _make_omaha_join_kernel(track: bool) -> Any:
                 fitting = n_sorted
                 if track:
                     track_step(below, at_most, n_best, win_diff)
-                n_cards = 0
-                for k in range(n_others):
-                    if inputs.looped[others[k]] == 0:
-                        continue
-                    for x in range(hole):
-                        cards[n_cards] = combos[chosen[k], x]
-                        owner[n_cards] = k
-                        n_cards += 1
-                    for j in range(n_own):
-                        s = row_subsets[chosen[k], j]
-                        if s < 0 or subset_length[s] == 0:
-                            continue
-                        start = subset_start[s]
-                        length = subset_length[s]
-                        part_below, part_at_most = _count_part(
-                            entries, start, length, bound_below, bound_at_most
-                        )
-                        sign = subset_sign[s]
-                        fitting += sign * length
-                        below += sign * part_below
-                        at_most += sign * part_at_most
-                        subset_uses[s] += 1
-                        if track:
-                            _track_subset(start, part_below, part_at_most, n_best, entry_diff)
-                if n_ranged >= 2:
-                    # Subsets spanning two or more looped players: walk the subsets of
-                    # their cards, dropping a branch once no holding of L holds it.
-                    top = 0
-                    pick[0] = -1
-                    walk_mask[0] = 0
-                    walk_owner[0] = 0
-                    while top >= 0:
-                        pick[top] += 1
-                        if pick[top] >= n_cards:
-                            top -= 1
-                            continue
-                        card = cards[pick[top]]
-                        mask = walk_mask[top] | (np.uint64(1) << np.uint64(card))
-                        owners = walk_owner[top] | (1 << owner[pick[top]])
-                        s = _find_subset(inputs.subset_masks, mask)
-                        if s < 0:
-                            continue
-                        if owners & (owners - 1) and subset_length[s] > 0:
-                            start = subset_start[s]
-                            length = subset_length[s]
-                            part_below, part_at_most = _count_part(
-                                entries, start, length, bound_below, bound_at_most
-                            )
-                            sign = subset_sign[s]
-                            fitting += sign * length
-                            below += sign * part_below
-                            at_most += sign * part_at_most
-                            subset_uses[s] += 1
-                            if track:
-                                _track_subset(start, part_below, part_at_most, n_best, entry_diff)
-                        if top + 1 < hole:
-                            top += 1
-                            pick[top] = pick[top - 1]
-                            walk_mask[top] = mask
-                            walk_owner[top] = owners
+                # Inclusion-exclusion: each subset L holds, with its sign.
+                for term in range(joint_subsets(chosen, n_ranged, subsets)):
+                    s = terms[term]
+                    start = subset_start[s]
+                    length = subset_length[s]
+                    part_below, part_at_most = _count_part(
+                        entries, start, length, bound_below, bound_at_most
+                    )
+                    sign = subset_sign[s]
+                    fitting += sign * length
+                    below += sign * part_below
+                    at_most += sign * part_at_most
+                    if track:
+                        _track_subset(start, part_below, part_at_most, n_best, entry_diff)
                 deals += fitting
                 # Three pots by the one showdown rule: L's holdings above the others'
                 # best win alone, those level with it tie, those below lose.

@@ -54,9 +54,8 @@ from __future__ import annotations
 
 import numpy as np
 from numba.core import cgutils, types
-from numba.core.errors import TypingError
 
-from ..._jit import intrinsic, jit_inline, jit_kernel, jit_step, leading_zeros, overload_inline
+from ..._jit import intrinsic, jit_inline, jit_kernel, jit_step, leading_zeros
 from ..._random_kernels import next_random
 from ...evaluator._kernels import add_card
 
@@ -346,29 +345,3 @@ def deal_cards(hilo, state, n_deals, spot, work, tables):  # pragma: no cover - 
             low |= low_bit[card]
         low_rows[n_players, deal] = low
     return state
-
-
-def deal_block(omaha, hilo, state, n_deals, spot, work, tables):  # pragma: no cover
-    """Deal a block: :func:`deal_cards` (Omaha) or :func:`deal_sums`; the new state.
-
-    Chosen while compiling (``omaha`` is a constant of each kernel), so a
-    kernel compiles only the dealer it uses. Compiled code only.
-    """
-    raise NotImplementedError("deal_block runs in compiled kernels only")
-
-
-@overload_inline(deal_block)
-def _deal_block(omaha, hilo, state, n_deals, spot, work, tables):  # pragma: no cover
-    if not isinstance(omaha, types.BooleanLiteral):
-        raise TypingError("deal_block: omaha must be a constant")
-    if omaha.literal_value:
-
-        def cards_block(omaha, hilo, state, n_deals, spot, work, tables):
-            return deal_cards(hilo, state, n_deals, spot, work, tables)
-
-        return cards_block
-
-    def sums_block(omaha, hilo, state, n_deals, spot, work, tables):
-        return deal_sums(hilo, state, n_deals, spot, work, tables)
-
-    return sums_block

@@ -26,8 +26,7 @@ without the numba runtime (``jit_kernel``): no reference counting (arrays
 handed to helpers inside a loop otherwise cost a counter update per call)
 and no allocation (scratch arrays come in ``work``). The phases are separate
 compiled functions taking arrays, cached on their own; a game family
-compiles its own dealer and evaluator only (see ``deal_block``,
-:func:`evaluate_block`).
+compiles its own dealer and evaluator only (see :func:`_make_sample_chunks`).
 
 Counters: see ``_scoring`` (``counts``, ``scoop``, ``share_any``,
 ``sum_squares``, ``categories`` per chunk); ``out.failed[chunk]`` is set
@@ -39,20 +38,11 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba.core import types
-from numba.core.errors import TypingError
 
-from ..._jit import (
-    jit_inline,
-    jit_kernel,
-    jit_step,
-    leading_zeros,
-    overload_inline,
-    trailing_zeros,
-)
+from ..._jit import jit_inline, jit_kernel, jit_step, leading_zeros, trailing_zeros
 from ...evaluator._kernels import omaha_high_one, strength_of_key
 from .._scoring import add_pot, add_whole_pot, add_whole_share, bit_count, winner_masks
-from ._sample_deal_kernels import deal_block, load_held, pick_rows
+from ._sample_deal_kernels import deal_cards, deal_sums, load_held, pick_rows
 
 _U1 = np.uint64(1)
 _SHIFT_32 = np.uint64(32)
@@ -142,32 +132,6 @@ def evaluate_omaha(hilo, n_deals, work, tables):  # pragma: no cover - compiled
                 lows[p, deal] = omaha_low8[low_rows[p, deal] << 8 | low_rows[n_players, deal]]
 
 
-def evaluate_block(omaha, hilo, n_deals, spot, work, tables):  # pragma: no cover
-    """Strengths of every deal of a block: :func:`evaluate_omaha` or :func:`evaluate_best_five`.
-
-    Chosen while compiling (``omaha`` is a constant of each kernel), so a
-    kernel compiles only the evaluator it uses. Compiled code only.
-    """
-    raise NotImplementedError("evaluate_block runs in compiled kernels only")
-
-
-@overload_inline(evaluate_block)
-def _evaluate_block(omaha, hilo, n_deals, spot, work, tables):  # pragma: no cover
-    if not isinstance(omaha, types.BooleanLiteral):
-        raise TypingError("evaluate_block: omaha must be a constant")
-    if omaha.literal_value:
-
-        def omaha_block(omaha, hilo, n_deals, spot, work, tables):
-            evaluate_omaha(hilo, n_deals, work, tables)
-
-        return omaha_block
-
-    def best_five_block(omaha, hilo, n_deals, spot, work, tables):
-        evaluate_best_five(hilo, n_deals, spot, work, tables)
-
-    return best_five_block
-
-
 @jit_kernel
 def score_by_mask(strengths, n_deals, best, masks, wins):  # pragma: no cover - compiled
     """Tally each deal's set of winners (``_scoring.winner_masks``) in ``wins`` (high-only pots).
@@ -206,22 +170,23 @@ def score_each(
         add_pot(masks[deal], low_mask, n_players, 1, counts, scoop, share_any, sum_squares)
 
 
-def _make_sample_chunks(combos: bool) -> Any:
-    """The sampling loop, with (``combos``) or without per-combo tallies.
+def _make_sample_chunks(omaha: bool, hilo: bool, combos: bool) -> Any:
+    """The sampling loop of one family: Omaha or not, hi-lo or not, per-combo tallies or not.
 
-    ``combos`` is a constant of the compiled code (a closure variable), so
-    numba drops the ``if combos:`` branch of the plain loop before compiling:
-    the family kernels compile and run as if it were not there.
+    The three switches are constants of the compiled code (closure variables),
+    so numba drops the untaken ``if`` branches before compiling: a family
+    compiles only its own dealer and evaluator (``deal_cards`` and
+    ``evaluate_omaha``, or ``deal_sums`` and ``evaluate_best_five``), and the
+    plain loops run as if the per-combo tallies were not there.
     """
 
     def sample_chunks(
-        omaha, hilo, spot, tables, seeds, deals, work, out, combo_in, combo_out
+        spot, tables, seeds, deals, work, out, combo_in, combo_out
     ):  # pragma: no cover - compiled
         """Deal ``deals[c]`` deals for each chunk ``c`` from random state ``seeds[c]``.
 
-        ``omaha`` and ``hilo`` are constants of each family kernel below. With
-        per-combo tallies, ``combo_in`` (``sample_inputs.ComboInputs``) says
-        where each deal's combos are and ``combo_out`` gets the chunks'
+        With per-combo tallies, ``combo_in`` (``sample_inputs.ComboInputs``)
+        says where each deal's combos are and ``combo_out`` gets the chunks'
         ``(counts, deals)`` per combo row.
         """
         n_players = spot.fixed_key.size
@@ -265,8 +230,12 @@ def _make_sample_chunks(combos: bool) -> Any:
                         break
                     if not spot.use_row_decks:
                         load_held(n_deals, work.chosen, spot.row_masks, work.held)
-                state = deal_block(omaha, hilo, state, n_deals, spot, work, tables)
-                evaluate_block(omaha, hilo, n_deals, spot, work, tables)
+                if omaha:
+                    state = deal_cards(hilo, state, n_deals, spot, work, tables)
+                    evaluate_omaha(hilo, n_deals, work, tables)
+                else:
+                    state = deal_sums(hilo, state, n_deals, spot, work, tables)
+                    evaluate_best_five(hilo, n_deals, spot, work, tables)
                 count_categories(work.strengths, n_deals, work.tally, out.categories[chunk])
                 if by_mask:
                     score_by_mask(work.strengths, n_deals, work.best, work.masks, wins)
@@ -300,8 +269,12 @@ def _make_sample_chunks(combos: bool) -> Any:
     return jit_inline(sample_chunks)
 
 
-sample_chunks = _make_sample_chunks(False)
-sample_chunks_combos = _make_sample_chunks(True)
+_best_five_chunks = _make_sample_chunks(omaha=False, hilo=False, combos=False)
+_best_five_hilo_chunks = _make_sample_chunks(omaha=False, hilo=True, combos=False)
+_omaha_chunks = _make_sample_chunks(omaha=True, hilo=False, combos=False)
+_omaha_hilo_chunks = _make_sample_chunks(omaha=True, hilo=True, combos=False)
+_holdem_combo_chunks = _make_sample_chunks(omaha=False, hilo=False, combos=True)
+_omaha_combo_chunks = _make_sample_chunks(omaha=True, hilo=False, combos=True)
 
 
 @jit_kernel
@@ -345,25 +318,25 @@ def tally_combos(
 @jit_kernel
 def sample_best_five(spot, tables, seeds, deals, work, out):  # pragma: no cover - compiled
     """Hold'em, stud and draw (high only): best five of own cards plus board."""
-    sample_chunks(False, False, spot, tables, seeds, deals, work, out, None, None)
+    _best_five_chunks(spot, tables, seeds, deals, work, out, None, None)
 
 
 @jit_kernel
 def sample_best_five_hilo(spot, tables, seeds, deals, work, out):  # pragma: no cover - compiled
     """Stud hi-lo: best five high and best 8-or-better low."""
-    sample_chunks(False, True, spot, tables, seeds, deals, work, out, None, None)
+    _best_five_hilo_chunks(spot, tables, seeds, deals, work, out, None, None)
 
 
 @jit_kernel
 def sample_omaha(spot, tables, seeds, deals, work, out):  # pragma: no cover - compiled
     """Omaha high (4, 5 or 6 hole cards): exactly two own cards and three board cards."""
-    sample_chunks(True, False, spot, tables, seeds, deals, work, out, None, None)
+    _omaha_chunks(spot, tables, seeds, deals, work, out, None, None)
 
 
 @jit_kernel
 def sample_omaha_hilo(spot, tables, seeds, deals, work, out):  # pragma: no cover - compiled
     """Omaha hi-lo 8 or better."""
-    sample_chunks(True, True, spot, tables, seeds, deals, work, out, None, None)
+    _omaha_hilo_chunks(spot, tables, seeds, deals, work, out, None, None)
 
 
 @jit_kernel
@@ -371,7 +344,7 @@ def sample_holdem_combos(
     spot, tables, seeds, deals, work, out, combo_in, combo_out
 ):  # pragma: no cover - compiled
     """Hold'em with per-combo tallies of the ranged players (``equity(..., combos=True)``)."""
-    sample_chunks_combos(False, False, spot, tables, seeds, deals, work, out, combo_in, combo_out)
+    _holdem_combo_chunks(spot, tables, seeds, deals, work, out, combo_in, combo_out)
 
 
 @jit_kernel
@@ -379,7 +352,7 @@ def sample_omaha_combos(
     spot, tables, seeds, deals, work, out, combo_in, combo_out
 ):  # pragma: no cover - compiled
     """Omaha high with per-combo tallies of the ranged players (no random players)."""
-    sample_chunks_combos(True, False, spot, tables, seeds, deals, work, out, combo_in, combo_out)
+    _omaha_combo_chunks(spot, tables, seeds, deals, work, out, combo_in, combo_out)
 
 
 @jit_kernel
