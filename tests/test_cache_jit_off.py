@@ -19,7 +19,6 @@ from typing import Any
 import numpy as np
 import pytest
 
-import showdown
 from showdown import _jit, _jit_python
 
 #: Defines ``answers()``: the answers of a small call of each kind of kernel.
@@ -162,25 +161,3 @@ def test_narrow_arrays_written_by_a_python_kernel_are_written_back_wrapped() -> 
     _jit_python.python_kernel(fill)(values, deck, words)
     assert values.tolist() == [(index * 300) % 256 for index in range(4)]
     assert deck[0] == 8 and deck.dtype == np.uint8
-
-
-def test_a_compile_time_dispatch_runs_as_python_with_the_jit_off() -> None:
-    """``overload_inline``'s stand-in asks the factory with literal types, as numba does."""
-    from numba.core import types
-
-    asked: list[Any] = []
-
-    def factory(flag: Any, value: Any) -> Any:
-        asked.append((flag, value))
-        if isinstance(flag, types.BooleanLiteral) and flag.literal_value:
-            return lambda flag, value: value * 2
-        return lambda flag, value: -value
-
-    def stub(flag: Any, value: Any) -> Any:
-        raise NotImplementedError
-
-    dispatch = _jit_python.python_dispatch(stub, factory)
-    assert dispatch(True, 21) == 42 and dispatch(False, 21) == -21
-    assert asked[0] == (types.literal(True), types.literal(21))
-    assert dispatch.__name__ == "stub"
-    assert showdown.evaluate("AsKsQsJsTs") > 0  # the package itself, compiled, still works

@@ -50,9 +50,8 @@ Running without the compiler
 With ``NUMBA_DISABLE_JIT=1`` numba hands every decorated function back as
 plain Python, so kernels can be stepped through in a debugger and measured
 for coverage (slowly). The few numba features that have no Python meaning
-get a Python stand-in here, chosen once: compile-time dispatch
-(:data:`overload_inline`), LLVM intrinsics (:func:`intrinsic`, and the bit
-counts :func:`leading_zeros` and :func:`trailing_zeros`), and the
+get a Python stand-in here, chosen once: LLVM intrinsics (:func:`intrinsic`,
+and the bit counts :func:`leading_zeros` and :func:`trailing_zeros`) and the
 dispatcher's ``py_func`` attribute.
 
 Threading layer
@@ -101,22 +100,20 @@ from the enclosing scope and returns it decorated; the module calls it once
 per variant. numba drops an ``if switch:`` on a closure constant before
 typing, so a variant compiles only its own branches and helpers, and with
 the JIT off the factory is plain Python. Switches are not passed as literal
-arguments nor chosen by ``overload`` factories (:data:`overload_inline`);
-a suite rule rejects the latter's spellings outside this module.
+arguments nor chosen by numba ``overload`` factories; a suite rule rejects
+their spellings outside this module.
 """
 
 from __future__ import annotations
 
 import functools
 import os
-import sys
 from collections.abc import Callable
 from typing import Any
 
 import numba
 from numba.cpython.unsafe import numbers as _numba_bits
 from numba.extending import intrinsic as numba_intrinsic
-from numba.extending import overload
 
 from ._jit_cache import cached
 from ._jit_notices import (
@@ -127,7 +124,6 @@ from ._jit_notices import (
     estimate_compile_seconds,
 )
 from ._jit_python import (
-    python_dispatch,
     python_kernel,
     python_leading_zeros,
     python_trailing_zeros,
@@ -151,7 +147,6 @@ __all__ = [
     "jit_step",
     "leading_zeros",
     "max_threads",
-    "overload_inline",
     "prange",
     "resolve_threads",
     "thread_limit",
@@ -214,30 +209,6 @@ jit_kernel = _compiler(**_NO_RUNTIME)
 #: ``jit_kernel`` steps that only other kernels call: no wrappers for calls from
 #: Python, whose unboxing of tuple arguments (a spot, scratch arrays) cost compile time.
 jit_step = _compiler(**_NO_RUNTIME, no_cpython_wrapper=True, no_cfunc_wrapper=True)
-
-
-def overload_inline(stub: Callable[..., Any]) -> Callable[[Callable[..., Any]], Any]:
-    """Compile-time dispatch: ``@overload_inline(stub)`` over an implementation factory.
-
-    The factory picks an implementation from the argument types, constants
-    included (``True`` arrives as a literal), so a kernel compiles only the
-    branch it uses (untaken ``if`` branches on a constant are still compiled
-    by numba). ``stub`` is a module-level function that kernels call.
-
-    With the JIT off there is no compiler to consult the factory, so the
-    stub's module gets, under the stub's name, a function that asks the
-    factory at each call with the arguments' numba types (bools and integers
-    as literals) and runs what it returns. Kernels look the stub up by name
-    when they run, so they reach it; register right after the stub.
-    """
-    if not JIT_DISABLED:
-        return overload(stub, inline="always", prefer_literal=True)
-
-    def register(factory: Callable[..., Any]) -> Callable[..., Any]:
-        setattr(sys.modules[stub.__module__], stub.__name__, python_dispatch(stub, factory))
-        return factory
-
-    return register
 
 
 def intrinsic(codegen: Callable[..., Any] | None = None, *, python: Callable[..., Any]) -> Any:

@@ -2,8 +2,7 @@
 
 Part of :mod:`showdown._jit` (see its section "Running without the compiler"):
 with ``NUMBA_DISABLE_JIT=1`` every decorated kernel runs through
-:func:`python_kernel` (numba's integer arithmetic kept), compile-time dispatch
-through :func:`python_dispatch`, and the bit counts through
+:func:`python_kernel` (numba's integer arithmetic kept), and the bit counts through
 :func:`python_leading_zeros` and :func:`python_trailing_zeros`.
 
 Examples
@@ -20,11 +19,9 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import numba
 import numpy as np
-from numba.core import types as numba_types
 
-__all__ = ["python_dispatch", "python_kernel", "python_leading_zeros", "python_trailing_zeros"]
+__all__ = ["python_kernel", "python_leading_zeros", "python_trailing_zeros"]
 
 
 def python_kernel(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -104,29 +101,6 @@ def _widened(value: Any, copies: dict[int, tuple[np.ndarray, np.ndarray]]) -> An
     if isinstance(value, np.integer) and value.dtype.itemsize < 8:
         return np.int64(value)
     return value
-
-
-def python_dispatch(stub: Callable[..., Any], factory: Callable[..., Any]) -> Callable[..., Any]:
-    @functools.wraps(stub)
-    def dispatch(*args: Any) -> Any:
-        implementation = factory(*(_numba_type(argument) for argument in args))
-        if implementation is None:
-            raise TypeError(f"{stub.__name__}: no implementation for these arguments")
-        return implementation(*args)
-
-    return dispatch
-
-
-def _numba_type(value: Any) -> Any:
-    """The type numba would give ``value`` as an argument (constants as literals)."""
-    if isinstance(value, (bool, np.bool_)):
-        return numba_types.literal(bool(value))
-    if isinstance(value, (int, np.integer)):
-        return numba_types.literal(int(value))
-    try:
-        return numba.typeof(value)
-    except ValueError:  # not a type numba knows: factories that ignore it still work
-        return numba_types.pyobject
 
 
 def _bits_of(value: Any) -> tuple[int, int]:
