@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from ..._jit import jit, jit_llvm_inline
+from ...evaluator.categories import CATEGORY_SHIFT
 from ..core import _agent_kernels as choices
 from ._session_kernels import session_frame
 from ._showdown_kernels import high_strength, omaha_low, omaha_strength
@@ -47,7 +48,7 @@ def _board_row(board, count, board3, board4, board5):  # pragma: no cover - comp
 @jit_llvm_inline
 def _holdem_scores(n, street, hole, agents, scratch, board_count, evaluator):  # pragma: no cover
     """Hold'em strength agents' scores for this street (``HandStrengthAgent.strength``):
-    the pre-flop table, later the category of the best hand."""
+    the pre-flop table, later the score of the best hand (full or short deck)."""
     kinds, preflop, category = agents.kinds, agents.preflop, agents.category
     folded, cards, board, values = (
         scratch.seats[FOLDED], scratch.cards, scratch.board, scratch.values,
@@ -59,7 +60,7 @@ def _holdem_scores(n, street, hole, agents, scratch, board_count, evaluator):  #
             values[seat] = preflop[cards[seat, 0], cards[seat, 1]]
         else:
             strength = high_strength(cards[seat, :hole], board[:board_count], evaluator)
-            values[seat] = category[strength >> 12]
+            values[seat] = category[strength >> evaluator.category_shift]
 
 
 @jit_llvm_inline
@@ -78,7 +79,7 @@ def _omaha_scores(n, street, agents, scratch, board_count, evaluator):  # pragma
         else:
             row = _board_row(board, board_count, scratch.board3, scratch.board4, scratch.board5)
             strength = omaha_strength(holes, seat, row, evaluator, scratch.pairs, scratch.triples)
-            values[seat] = category[strength >> 12]
+            values[seat] = category[strength >> CATEGORY_SHIFT]
 
 
 @jit_llvm_inline
@@ -116,23 +117,12 @@ def _board_steps(omaha: bool) -> tuple[Any, Any]:
     """
 
     def streets(
-        n,
-        button,
-        row,
-        rules,
-        agents,
-        scratch,
-        records,
-        evaluator,
-        deck,
-        stacks,
-        counters,
-        shuffle,
-        rng,
-        strength_seats,
+        hand, table, rules, agents, scratch, records, evaluator, rng, strength_seats
     ):  # pragma: no cover - compiled
         """Pocket cards from the left of the button, then four betting rounds with the
         flop, turn and river dealt between them."""
+        n, button, _row, shuffle = hand
+        deck, stacks, counters = table
         hole = rules.hole_count
         limits = rules.limits
         big_bets = rules.street_big_bet

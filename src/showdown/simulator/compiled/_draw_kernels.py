@@ -117,23 +117,12 @@ def _choose_keep(seat, agent, held, cards, rng):  # pragma: no cover - compiled
 
 @jit_llvm_inline
 def _streets(
-    n,
-    button,
-    row,
-    rules,
-    agents,
-    scratch,
-    records,
-    evaluator,
-    deck,
-    stacks,
-    counters,
-    shuffle,
-    rng,
-    strength_seats,
+    hand, table, rules, agents, scratch, records, evaluator, rng, strength_seats
 ):  # pragma: no cover - compiled
     """The deal, a betting round, the draw and a second round (a :func:`.session_frame`
     step); records the deck as dealt, before a reshuffle changes it."""
+    n, button, row, shuffle = hand
+    deck, stacks, counters = table
     limits = rules.limits
     kinds = agents.kinds
     state, seats, values, cards, board, muck = (

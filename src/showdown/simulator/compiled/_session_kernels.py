@@ -10,6 +10,9 @@ showdown, counting the hand and moving the button. A family supplies two steps
 The steps are closure constants of the frame, so numba compiles each family's
 frame with only its own steps, as if written out by hand; the frame itself is
 inlined into the family's entry kernel (``play_holdem``, ``play_stud``, ...).
+The deck, the forced bets and the evaluator are data (``rules``, ``evaluator``):
+short-deck hold'em is the hold'em kernel with the 36-card deck, the button blind
+and the short deck's tables.
 """
 
 from __future__ import annotations
@@ -35,12 +38,13 @@ def session_frame(streets: Any, showdown: Any, *, stud: bool, deal_recorded: boo
     Parameters
     ----------
     streets
-        A compiled step called as ``streets(n, button, row, rules, agents, scratch,
-        records, evaluator, deck, stacks, counters, shuffle, rng, strength_seats)``
-        after the forced bets: deals from the hand's card stream ``shuffle`` and
-        plays every betting round until one player is left or the last street is
-        bet; returns ``(rng, board_count)``, the table's decision stream and the
-        board cards dealt. ``row`` is the hand's record row (-1: not recorded).
+        A compiled step called as ``streets(hand, table, rules, agents, scratch,
+        records, evaluator, rng, strength_seats)`` after the forced bets, with
+        ``hand = (n, button, row, shuffle)`` and ``table = (deck, stacks,
+        counters)``: deals from the hand's card stream ``shuffle`` and plays every
+        betting round until one player is left or the last street is bet; returns
+        ``(rng, board_count)``, the table's decision stream and the board cards
+        dealt. ``row`` is the hand's record row (-1: not recorded).
     showdown
         A compiled step called as ``showdown(n, rules, scratch, board_count,
         evaluator)`` when two or more players are left: each seat's high (and low)
@@ -77,7 +81,6 @@ def session_frame(streets: Any, showdown: Any, *, stud: bool, deal_recorded: boo
         strength_seats = False
         for seat in range(n):
             strength_seats = strength_seats or agents.kinds[seat] == STRENGTH_AGENT
-        forced = (rules.ante, rules.small_blind, rules.big_blind, rules.limits[2])
         state = scratch.state
         seats = scratch.seats
         recording = records.offsets.shape[0] > 0
@@ -90,7 +93,7 @@ def session_frame(streets: Any, showdown: Any, *, stud: bool, deal_recorded: boo
             for hand in range(hands_per_table[table]):
                 button = tables.buttons[table]
                 begin_hand(
-                    n, button, tables.played[table] > 0, forced, stacks, tables.starting,
+                    n, button, tables.played[table] > 0, rules, stacks, tables.starting,
                     counters, scratch,
                 )  # fmt: skip
                 row = -1
@@ -99,10 +102,12 @@ def session_frame(streets: Any, showdown: Any, *, stud: bool, deal_recorded: boo
                     if replaying:
                         state[RECORD_ROW] = row
                     record_start(row, button, n, seats[START], records)
-                shuffle = new_deck(deck, tables.card_keys[table], tables.played[table])
+                shuffle = new_deck(
+                    deck, tables.card_keys[table], tables.played[table], rules.lowest_card
+                )
                 rng, board_count = streets(
-                    n, button, row, rules, agents, scratch, records, evaluator, deck, stacks,
-                    counters, shuffle, rng, strength_seats,
+                    (n, button, row, shuffle), (deck, stacks, counters), rules, agents, scratch,
+                    records, evaluator, rng, strength_seats,
                 )  # fmt: skip
                 if state[LIVE_COUNT] == 1:
                     award_uncontested(n, seats, stacks)

@@ -99,22 +99,11 @@ def _opener(n, street, open_pair_rule, bring_in, seats, cards, state):  # pragma
 
 @jit_llvm_inline
 def _streets(
-    n,
-    button,
-    row,
-    rules,
-    agents,
-    scratch,
-    records,
-    evaluator,
-    deck,
-    stacks,
-    counters,
-    shuffle,
-    rng,
-    strength_seats,
+    hand, table, rules, agents, scratch, records, evaluator, rng, strength_seats
 ):  # pragma: no cover - compiled
     """Third to seventh street, each dealt then bet (a :func:`.session_frame` step)."""
+    n, button, _row, shuffle = hand
+    deck, stacks, counters = table
     limits = rules.limits
     big_bets = rules.street_big_bet
     kinds = agents.kinds
