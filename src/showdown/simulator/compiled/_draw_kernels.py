@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._jit import jit, jit_llvm_inline
+from ..._jit import jit, jit_inline, jit_llvm_inline
 from ..core import _agent_kernels as choices
 from ._record_kernels import record_deck
 from ._session_kernels import session_frame
@@ -115,7 +115,7 @@ def _choose_keep(seat, agent, held, cards, rng):  # pragma: no cover - compiled
     return keep, rng
 
 
-@jit_llvm_inline
+@jit_inline  # one call site, in the frame: see _board_kernels._board_steps
 def _streets(
     hand, table, rules, agents, scratch, records, evaluator, rng, strength_seats
 ):  # pragma: no cover - compiled
@@ -173,7 +173,7 @@ def _streets(
     return rng, np.int64(0)  # no board (not a literal: numba would compile a copy for it)
 
 
-@jit_llvm_inline
+@jit_inline  # one call site, in the frame: see _board_kernels._board_steps
 def _showdown(n, rules, scratch, board_count, evaluator):  # pragma: no cover - compiled
     """Every live seat's five-card strength."""
     seats, cards, board = scratch.seats, scratch.cards, scratch.board

@@ -8,8 +8,10 @@ showdown, counting the hand and moving the button. A family supplies two steps
 ``showdown`` fills each seat's strengths (``seats[HIGH]``, ``seats[LOW]``).
 
 The steps are closure constants of the frame, so numba compiles each family's
-frame with only its own steps, as if written out by hand; the frame itself is
-inlined into the family's entry kernel (``play_holdem``, ``play_stud``, ...).
+frame with only its own steps, as if written out by hand; the frame and the
+steps are inlined by numba (``inline="always"``, one call site each) into the
+family's entry kernel (``play_holdem``, ``play_stud``, ...), so the session is
+typed and optimised once, in that kernel.
 The deck, the forced bets and the evaluator are data (``rules``, ``evaluator``):
 short-deck hold'em is the hold'em kernel with the 36-card deck, the button blind
 and the short deck's tables.

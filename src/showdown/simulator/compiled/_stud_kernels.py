@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._jit import jit, jit_llvm_inline
+from ..._jit import jit, jit_inline, jit_llvm_inline
 from ..core._forced_kernels import best_showing_seat, bring_in_seat, has_pair, showing_rank
 from ..core._pot_kernels import stud_order
 from ._session_kernels import session_frame
@@ -97,7 +97,7 @@ def _opener(n, street, open_pair_rule, bring_in, seats, cards, state):  # pragma
     return best_showing_seat(n, showing, folded)
 
 
-@jit_llvm_inline
+@jit_inline  # one call site, in the frame: see _board_kernels._board_steps
 def _streets(
     hand, table, rules, agents, scratch, records, evaluator, rng, strength_seats
 ):  # pragma: no cover - compiled
@@ -136,7 +136,7 @@ def _streets(
     return rng, board_count
 
 
-@jit_llvm_inline
+@jit_inline  # one call site, in the frame: see _board_kernels._board_steps
 def _showdown(n, rules, scratch, board_count, evaluator):  # pragma: no cover - compiled
     """Every live seat's high (and low) strength, and the odd-chip order by each seat's
     highest own card."""
