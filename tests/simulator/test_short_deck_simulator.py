@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from showdown.errors import InputError
 from showdown.simulator import (
     GAMES,
     HandState,
@@ -110,12 +109,15 @@ def test_heads_up_histories_keep_the_button_blind_on_the_button():
     assert replay(history, strict=True).stacks == [hand.stacks[s] for s in (0, 1)]
 
 
-def test_the_compiled_engine_says_it_does_not_deal_a_short_deck():
-    with pytest.raises(InputError, match="short deck"):
-        simulate("nlsd", ["call", "call"], hands=2, seed=1, engine="compiled")
-    auto = simulate("nlsd", ["call", "call"], hands=20, seed=1)
-    assert auto.hands == 20
-    assert sum(seat.net for seat in auto.seats) == 0
+def test_the_compiled_engine_plays_short_deck_as_the_python_engine_does():
+    # Both engines deal the same cards for a seed; agents that decide from their cards
+    # (calling stations, hand-strength agents) then play every hand the same way.
+    agents = ["call", "strength", "strength", "call", "strength"]
+    compiled = simulate("nlsd", agents, hands=400, seed=1, engine="compiled")
+    python = simulate("nlsd", agents, hands=400, seed=1, engine="python")
+    assert [seat.net for seat in compiled.seats] == [seat.net for seat in python.seats]
+    assert compiled.showdown_rate == python.showdown_rate
+    assert sum(seat.net for seat in compiled.seats) == 0
 
 
 def test_the_strength_agent_scores_hands_by_short_deck_rules():

@@ -45,6 +45,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any, TypeAlias, Union
 
 from ..errors import InputError
@@ -271,18 +272,38 @@ PREFLOP_SCORES = [[_preflop_score(a, b) for b in range(52)] for a in range(52)]
 CATEGORY_STRENGTH = (0.0, 0.15, 0.5, 0.72, 0.82, 0.87, 0.9, 0.95, 0.99, 1.0)
 
 
+@cache
+def short_deck_scores() -> tuple[float, ...]:
+    """:data:`CATEGORY_STRENGTH` of every short-deck strength (index 0, no hand, scores 0):
+    its category by short-deck rules, with the scores of flush and full house swapped
+    since a flush ranks higher there.
+
+    Examples
+    --------
+    >>> scores = short_deck_scores()
+    >>> len(scores), scores[-1] == CATEGORY_STRENGTH[-1]
+    (1405, True)
+    """
+    from showdown.evaluator import HandCategory
+    from showdown.evaluator.short_deck_tables import short_deck_categories
+
+    swap = {
+        HandCategory.FLUSH: HandCategory.FULL_HOUSE,
+        HandCategory.FULL_HOUSE: HandCategory.FLUSH,
+    }
+    return tuple(
+        CATEGORY_STRENGTH[int(swap.get(category, category))]
+        for category in short_deck_categories().tolist()
+    )
+
+
 def _short_deck_score(cards: Sequence[int]) -> float:
-    """:data:`CATEGORY_STRENGTH` of a short-deck hand: its category by short-deck rules, with
-    the scores of flush and full house swapped since a flush ranks higher there."""
+    """:func:`short_deck_scores` of a short-deck hand's strength."""
     import numpy as np
 
-    from showdown.evaluator import HandCategory, evaluate_short_deck, hand_category
+    from showdown.evaluator import evaluate_short_deck
 
-    strength = evaluate_short_deck(np.array(cards, np.uint8))
-    category = hand_category(strength, game="shortdeck")
-    if category in (HandCategory.FLUSH, HandCategory.FULL_HOUSE):
-        category = HandCategory.FLUSH + HandCategory.FULL_HOUSE - category
-    return CATEGORY_STRENGTH[int(category)]
+    return short_deck_scores()[int(evaluate_short_deck(np.array(cards, np.uint8)))]
 
 
 class HandStrengthAgent:

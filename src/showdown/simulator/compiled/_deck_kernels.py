@@ -17,7 +17,7 @@ from .layout import DECK_SIZE, N_STATE
 def hand_stream(key, hand, deck):  # pragma: no cover - compiled
     """The card stream of hand number ``hand`` of the table whose card key is ``key``
     (``deck``, 52 int64, is put in order as the session kernels do)."""
-    return new_deck(deck, key, hand)
+    return new_deck(deck, key, hand, 0)
 
 
 @jit

@@ -7,30 +7,20 @@ the muck (folded hands and earlier discards, never the drawing player's own)
 shuffled when the deck runs out; a second betting round with the big bet; the
 showdown. The records keep each discard as a card mask and each player's drawn
 cards, so a hand replays through :class:`~showdown.simulator.hand.HandState`
-with manual dealing.
+with manual dealing. The streets and the showdown fill the session frame every
+family shares (:mod:`._session_kernels`).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..._jit import jit, jit_llvm_inline
-from ..._views import unowned
+from ..._jit import jit, jit_inline, jit_llvm_inline
 from ..core import _agent_kernels as choices
-from ._record_kernels import record_deck, record_end, record_row, record_start
+from ._record_kernels import record_deck
+from ._session_kernels import session_frame
 from ._showdown_kernels import high_strength, score_of_cards
-from ._table_kernels import (
-    award_uncontested,
-    begin_hand,
-    betting_round,
-    deal_card,
-    finish_hand,
-    new_deck,
-    new_round,
-    next_below,
-    next_uniform,
-    showdown_payout,
-)
+from ._table_kernels import betting_round, deal_card, new_round, next_below, next_uniform
 from .layout import (
     ACTIONS,
     CALLING_STATION,
@@ -44,8 +34,6 @@ from .layout import (
     LIVE_COUNT,
     LOW,
     MUCK,
-    RECORD_ROW,
-    START,
     STREET,
     STRENGTH_AGENT,
 )
@@ -127,112 +115,86 @@ def _choose_keep(seat, agent, held, cards, rng):  # pragma: no cover - compiled
     return keep, rng
 
 
+@jit_inline  # one call site, in the frame: see _board_kernels._board_steps
+def _streets(
+    hand, table, rules, agents, scratch, records, evaluator, rng, strength_seats
+):  # pragma: no cover - compiled
+    """The deal, a betting round, the draw and a second round (a :func:`.session_frame`
+    step); records the deck as dealt, before a reshuffle changes it."""
+    n, button, row, shuffle = hand
+    deck, stacks, counters = table
+    limits = rules.limits
+    kinds = agents.kinds
+    state, seats, values, cards, board, muck = (
+        scratch.state, scratch.seats, scratch.values, scratch.cards, scratch.board, scratch.muck,
+    )  # fmt: skip
+    counts = seats[COUNTS]
+    folded = seats[FOLDED]
+    for step in range(n):
+        seat = (button + 1 + step) % n
+        for index in range(5):
+            card, shuffle = deal_card(deck, state, shuffle)
+            cards[seat, index] = card
+        counts[seat] = 5
+    if row >= 0:
+        record_deck(row, deck, records)  # the deal; draws are recorded per seat
+    for street in range(2):
+        state[STREET] = street
+        if street == 1:
+            for step in range(n):
+                seat = (button + 1 + step) % n
+                if folded[seat]:
+                    continue
+                keep, rng = _choose_keep(seat, kinds[seat], counts[seat], cards, rng)
+                discarded, drawn, shuffle = _draw(
+                    seat, keep, cards, counts, deck, muck, state, shuffle
+                )
+                seats[DRAWN, seat] = drawn
+                index = state[ACTIONS]
+                if row >= 0 and index < records.actions.shape[1]:
+                    records.actions[row, index, 0] = seat
+                    records.actions[row, index, 1] = DISCARD
+                    records.actions[row, index, 2] = discarded
+                    records.bounds[row, index, 0] = -1
+                    records.bounds[row, index, 1] = -1
+                state[ACTIONS] = index + 1
+        bet_size = limits[3] if street == 1 else limits[2]
+        new_round(n, seats, state, (button + 1) % n, False, bet_size, limits[2])
+        if strength_seats:
+            for seat in range(n):
+                if kinds[seat] == STRENGTH_AGENT and not folded[seat]:
+                    values[seat] = score_of_cards(
+                        cards[seat, : counts[seat]], board[:0], agents.category,
+                        scratch.merged, evaluator,
+                    )  # fmt: skip
+        rng = betting_round(n, scratch, stacks, counters, agents, limits, 0, True, records, rng)
+        if state[LIVE_COUNT] == 1:
+            break
+    return rng, np.int64(0)  # no board (not a literal: numba would compile a copy for it)
+
+
+@jit_inline  # one call site, in the frame: see _board_kernels._board_steps
+def _showdown(n, rules, scratch, board_count, evaluator):  # pragma: no cover - compiled
+    """Every live seat's five-card strength."""
+    seats, cards, board = scratch.seats, scratch.cards, scratch.board
+    for seat in range(n):
+        seats[LOW, seat] = 0
+        seats[HIGH, seat] = 0
+        if not seats[FOLDED, seat]:
+            seats[HIGH, seat] = high_strength(
+                cards[seat, : seats[COUNTS, seat]], board[:0], evaluator
+            )
+
+
+_play_draw = session_frame(_streets, _showdown, stud=False, deal_recorded=True)
+
+
 @jit
 def play_draw(
     first, last, hands_per_table, rules, agents, tables, results, records, scratch, evaluator
 ):  # pragma: no cover - compiled
     """Play ``hands_per_table[t]`` hands at each table ``t`` in ``first..last-1`` (see
-    :func:`._board_kernels._make_play_board` for the arguments)."""
-    # The driver owns every array for the whole call: no reference counting of them.
-    rules = unowned(rules)
-    agents = unowned(agents)
-    tables = unowned(tables)
-    results = unowned(results)
-    records = unowned(records)
-    scratch = unowned(scratch)
-    evaluator = unowned(evaluator)
-    n = rules.players
-    limits = rules.limits
-    kinds = agents.kinds
-    strength_seats = False
-    for seat in range(n):
-        strength_seats = strength_seats or kinds[seat] == STRENGTH_AGENT
-    state = scratch.state
-    seats = scratch.seats
-    values = scratch.values
-    cards = scratch.cards
-    board = scratch.board
-    muck = scratch.muck
-    counts = seats[COUNTS]
-    folded = seats[FOLDED]
-    recording = records.offsets.shape[0] > 0
-    no_board = np.int64(0)  # not a literal: numba would compile a copy for it
-    replaying = records.counts.shape[0] > 0  # the replay test's records: every decision
-    for table in range(first, last):
-        rng = tables.rng[table]
-        deck = tables.decks[table]
-        stacks = tables.stacks[table]
-        counters = results.counters[table]
-        for hand in range(hands_per_table[table]):
-            button = tables.buttons[table]
-            begin_hand(
-                n, button, tables.played[table] > 0, (rules.ante, 0, 0, limits[2]), stacks,
-                tables.starting, counters, scratch,
-            )  # fmt: skip
-            row = -1
-            if recording:
-                row = record_row(table, hand, records)
-                if replaying:
-                    state[RECORD_ROW] = row
-                record_start(row, button, n, seats[START], records)
-            shuffle = new_deck(deck, tables.card_keys[table], tables.played[table])
-            for step in range(n):
-                seat = (button + 1 + step) % n
-                for index in range(5):
-                    card, shuffle = deal_card(deck, state, shuffle)
-                    cards[seat, index] = card
-                counts[seat] = 5
-            if recording:
-                record_deck(row, deck, records)  # the deal; draws are recorded per seat
-            for street in range(2):
-                state[STREET] = street
-                if street == 1:
-                    for step in range(n):
-                        seat = (button + 1 + step) % n
-                        if folded[seat]:
-                            continue
-                        keep, rng = _choose_keep(seat, kinds[seat], counts[seat], cards, rng)
-                        discarded, drawn, shuffle = _draw(
-                            seat, keep, cards, counts, deck, muck, state, shuffle
-                        )
-                        seats[DRAWN, seat] = drawn
-                        index = state[ACTIONS]
-                        if row >= 0 and index < records.actions.shape[1]:
-                            records.actions[row, index, 0] = seat
-                            records.actions[row, index, 1] = DISCARD
-                            records.actions[row, index, 2] = discarded
-                            records.bounds[row, index, 0] = -1
-                            records.bounds[row, index, 1] = -1
-                        state[ACTIONS] = index + 1
-                bet_size = limits[3] if street == 1 else limits[2]
-                new_round(n, seats, state, (button + 1) % n, False, bet_size, limits[2])
-                if strength_seats:
-                    for seat in range(n):
-                        if kinds[seat] == STRENGTH_AGENT and not folded[seat]:
-                            values[seat] = score_of_cards(
-                                cards[seat, : counts[seat]], board[:0], agents.category,
-                                scratch.merged, evaluator,
-                            )  # fmt: skip
-                rng = betting_round(
-                    n, scratch, stacks, counters, agents, limits, 0, True, records, rng
-                )
-                if state[LIVE_COUNT] == 1:
-                    break
-            if state[LIVE_COUNT] == 1:
-                award_uncontested(n, seats, stacks)
-            else:
-                for seat in range(n):
-                    seats[LOW, seat] = 0
-                    seats[HIGH, seat] = 0
-                    if not folded[seat]:
-                        seats[HIGH, seat] = high_strength(
-                            cards[seat, : counts[seat]], board[:0], evaluator
-                        )
-                showdown_payout(n, button, False, False, seats, stacks, counters)
-                results.showdowns[table] += 1
-            finish_hand(n, seats, stacks, counters, results.net[table], results.moments[table])
-            if recording:
-                record_end(row, n, stacks, seats, cards, board, no_board, state, records)
-            tables.played[table] += 1
-            tables.buttons[table] = (button + 1) % n
-        tables.rng[table] = rng
+    :func:`._board_kernels.play_holdem` for the arguments)."""
+    _play_draw(
+        first, last, hands_per_table, rules, agents, tables, results, records, scratch, evaluator
+    )

@@ -7,29 +7,20 @@ opening (with fourth street's open-pair big bet when the variant allows it);
 seventh street one card down, or one community card when the deck cannot give
 every player one; then the showdown, odd chips by the highest card by suit.
 Cards go to the players still in, from the left of the button, as
-:class:`~showdown.simulator.hand.HandState` deals them.
+:class:`~showdown.simulator.hand.HandState` deals them. The streets and the
+showdown fill the session frame every family shares (:mod:`._session_kernels`).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..._jit import jit, jit_llvm_inline
-from ..._views import unowned
+from ..._jit import jit, jit_inline, jit_llvm_inline
 from ..core._forced_kernels import best_showing_seat, bring_in_seat, has_pair, showing_rank
 from ..core._pot_kernels import stud_order
-from ._record_kernels import record_deck, record_end, record_row, record_start
+from ._session_kernels import session_frame
 from ._showdown_kernels import high_strength, low8_strength, score_of_cards
-from ._table_kernels import (
-    award_uncontested,
-    begin_hand,
-    betting_round,
-    deal_card,
-    finish_hand,
-    new_deck,
-    new_round,
-    showdown_payout,
-)
+from ._table_kernels import betting_round, deal_card, new_round
 from .layout import (
     ALL_IN,
     BRING_IN_DUE,
@@ -42,9 +33,7 @@ from .layout import (
     LOW,
     OPEN_PAIR,
     ORDER,
-    RECORD_ROW,
     SHOWING,
-    START,
     STREET,
     STRENGTH_AGENT,
     STUD_HILO,
@@ -108,102 +97,77 @@ def _opener(n, street, open_pair_rule, bring_in, seats, cards, state):  # pragma
     return best_showing_seat(n, showing, folded)
 
 
+@jit_inline  # one call site, in the frame: see _board_kernels._board_steps
+def _streets(
+    hand, table, rules, agents, scratch, records, evaluator, rng, strength_seats
+):  # pragma: no cover - compiled
+    """Third to seventh street, each dealt then bet (a :func:`.session_frame` step)."""
+    n, button, _row, shuffle = hand
+    deck, stacks, counters = table
+    limits = rules.limits
+    big_bets = rules.street_big_bet
+    kinds = agents.kinds
+    state, seats, values, cards, board = (
+        scratch.state, scratch.seats, scratch.values, scratch.cards, scratch.board,
+    )  # fmt: skip
+    counts = seats[COUNTS]
+    folded = seats[FOLDED]
+    board_count = np.int64(0)  # not a literal: see high_strength
+    for street in range(5):
+        state[STREET] = street
+        board_count, shuffle = _deal_street(
+            n, street, button, cards, counts, folded, board, deck, state, shuffle
+        )
+        opener = _opener(n, street, rules.open_pair_big_bet, rules.bring_in, seats, cards, state)
+        bet_size = limits[3] if big_bets[street] else limits[2]
+        new_round(n, seats, state, opener, False, bet_size, limits[2])
+        if strength_seats:
+            for seat in range(n):
+                if kinds[seat] == STRENGTH_AGENT and not folded[seat]:
+                    values[seat] = score_of_cards(
+                        cards[seat, : counts[seat]], board[:board_count], agents.category,
+                        scratch.merged, evaluator,
+                    )  # fmt: skip
+        rng = betting_round(
+            n, scratch, stacks, counters, agents, limits, rules.bring_in, False, records, rng
+        )
+        if state[LIVE_COUNT] == 1:
+            break
+    return rng, board_count
+
+
+@jit_inline  # one call site, in the frame: see _board_kernels._board_steps
+def _showdown(n, rules, scratch, board_count, evaluator):  # pragma: no cover - compiled
+    """Every live seat's high (and low) strength, and the odd-chip order by each seat's
+    highest own card."""
+    seats, cards, board = scratch.seats, scratch.cards, scratch.board
+    counts = seats[COUNTS]
+    hi_lo = rules.showdown == STUD_HILO
+    for seat in range(n):
+        seats[HIGH, seat] = 0
+        seats[LOW, seat] = 0
+        top = -1
+        for index in range(counts[seat]):
+            top = max(top, cards[seat, index])
+        seats[TOP_CARD, seat] = top
+        if seats[FOLDED, seat]:
+            continue
+        own = cards[seat, : counts[seat]]
+        seats[HIGH, seat] = high_strength(own, board[:board_count], evaluator)
+        if hi_lo:
+            seats[LOW, seat] = low8_strength(own, board[:board_count], evaluator)
+    stud_order(n, seats[TOP_CARD], seats[ORDER])
+
+
+_play_stud = session_frame(_streets, _showdown, stud=True, deal_recorded=False)
+
+
 @jit
 def play_stud(
     first, last, hands_per_table, rules, agents, tables, results, records, scratch, evaluator
 ):  # pragma: no cover - compiled
     """Play ``hands_per_table[t]`` hands at each table ``t`` in ``first..last-1`` (see
-    :func:`._board_kernels._make_play_board` for the arguments)."""
-    # The driver owns every array for the whole call: no reference counting of them.
-    rules = unowned(rules)
-    agents = unowned(agents)
-    tables = unowned(tables)
-    results = unowned(results)
-    records = unowned(records)
-    scratch = unowned(scratch)
-    evaluator = unowned(evaluator)
-    n = rules.players
-    limits = rules.limits
-    big_bets = rules.street_big_bet
-    hi_lo = rules.showdown == STUD_HILO
-    kinds = agents.kinds
-    strength_seats = False
-    for seat in range(n):
-        strength_seats = strength_seats or kinds[seat] == STRENGTH_AGENT
-    state = scratch.state
-    seats = scratch.seats
-    values = scratch.values
-    cards = scratch.cards
-    board = scratch.board
-    counts = seats[COUNTS]
-    folded = seats[FOLDED]
-    recording = records.offsets.shape[0] > 0
-    replaying = records.counts.shape[0] > 0  # the replay test's records: every decision
-    for table in range(first, last):
-        rng = tables.rng[table]
-        deck = tables.decks[table]
-        stacks = tables.stacks[table]
-        counters = results.counters[table]
-        for hand in range(hands_per_table[table]):
-            button = tables.buttons[table]
-            begin_hand(
-                n, button, tables.played[table] > 0, (rules.ante, 0, 0, limits[2]), stacks,
-                tables.starting, counters, scratch,
-            )  # fmt: skip
-            row = -1
-            if recording:
-                row = record_row(table, hand, records)
-                if replaying:
-                    state[RECORD_ROW] = row
-                record_start(row, button, n, seats[START], records)
-            board_count = np.int64(0)  # not a literal: see high_strength
-            shuffle = new_deck(deck, tables.card_keys[table], tables.played[table])
-            for street in range(5):
-                state[STREET] = street
-                board_count, shuffle = _deal_street(
-                    n, street, button, cards, counts, folded, board, deck, state, shuffle
-                )
-                opener = _opener(
-                    n, street, rules.open_pair_big_bet, rules.bring_in, seats, cards, state
-                )
-                bet_size = limits[3] if big_bets[street] else limits[2]
-                new_round(n, seats, state, opener, False, bet_size, limits[2])
-                if strength_seats:
-                    for seat in range(n):
-                        if kinds[seat] == STRENGTH_AGENT and not folded[seat]:
-                            values[seat] = score_of_cards(
-                                cards[seat, : counts[seat]], board[:board_count], agents.category,
-                                scratch.merged, evaluator,
-                            )  # fmt: skip
-                rng = betting_round(
-                    n, scratch, stacks, counters, agents, limits, rules.bring_in, False, records,
-                    rng,
-                )  # fmt: skip
-                if state[LIVE_COUNT] == 1:
-                    break
-            if state[LIVE_COUNT] == 1:
-                award_uncontested(n, seats, stacks)
-            else:
-                for seat in range(n):
-                    seats[HIGH, seat] = 0
-                    seats[LOW, seat] = 0
-                    top = -1
-                    for index in range(counts[seat]):
-                        top = max(top, cards[seat, index])
-                    seats[TOP_CARD, seat] = top
-                    if folded[seat]:
-                        continue
-                    own = cards[seat, : counts[seat]]
-                    seats[HIGH, seat] = high_strength(own, board[:board_count], evaluator)
-                    if hi_lo:
-                        seats[LOW, seat] = low8_strength(own, board[:board_count], evaluator)
-                stud_order(n, seats[TOP_CARD], seats[ORDER])
-                showdown_payout(n, button, hi_lo, True, seats, stacks, counters)
-                results.showdowns[table] += 1
-            finish_hand(n, seats, stacks, counters, results.net[table], results.moments[table])
-            if recording:
-                record_deck(row, deck, records)
-                record_end(row, n, stacks, seats, cards, board, board_count, state, records)
-            tables.played[table] += 1
-            tables.buttons[table] = (button + 1) % n
-        tables.rng[table] = rng
+    :func:`._board_kernels.play_holdem` for the arguments)."""
+    _play_stud(
+        first, last, hands_per_table, rules, agents, tables, results, records, scratch, evaluator
+    )

@@ -95,18 +95,22 @@ from .layout import (
 
 
 @jit_llvm_inline
-def new_deck(deck, key, hand):  # pragma: no cover - compiled
-    """Put the 52 cards back in order for hand number ``hand`` of a table; returns the
-    hand's card stream.
+def new_deck(deck, key, hand, lowest_card):  # pragma: no cover - compiled
+    """Put the deck back in order for hand number ``hand`` of a table; returns the hand's
+    card stream.
 
-    Each hand's cards come from a stream of their own: the table's card ``key``
+    The deck's cards are codes ``lowest_card..51`` (all 52 from 0; the short deck's 36
+    from 16) at positions ``0..51 - lowest_card``, dealt up to ``state[DECK_SIZE]``; the
+    codes below ``lowest_card`` fill the positions after them and are never dealt. Each
+    hand's cards come from a stream of their own: the table's card ``key``
     mixed with the hand's number at its table. They depend on the seed, the table
     and the hand number only, never on what was decided in earlier hands or how
     many cards those dealt, so the Python engine deals the same cards whatever its
     agents do (:mod:`.cards`). Decisions draw from the table's other stream.
     """
     for position in range(52):
-        deck[position] = position
+        code = position + lowest_card
+        deck[position] = code - 52 if code >= 52 else code
     return mix(key + (np.uint64(hand) + np.uint64(1)) * GOLDEN)
 
 
@@ -128,13 +132,15 @@ def deal_card(deck, state, rng):  # pragma: no cover - compiled
 
 
 @jit_llvm_inline
-def begin_hand(n, button, rebuy, forced, stacks, starting, counters, scratch):  # pragma: no cover
+def begin_hand(n, button, rebuy, rules, stacks, starting, counters, scratch):  # pragma: no cover
     """Top stacks up (a rebuy after the table's first hand), reset the hand, post the forced
-    bets (antes, then blinds when the game has them) by the core's rule.
+    bets (antes, then blinds when the game has them: two left of the button, or the
+    button's alone) by the core's rule.
 
-    ``forced`` is ``(ante, small_blind, big_blind, small_bet)``; the hand's arrays
-    (``seats``, ``state``) come from ``scratch``."""
-    ante, small_blind, big_blind, small_bet = forced
+    The stakes and the deck's size come from ``rules`` (:class:`.layout.Rules`); the
+    hand's arrays (``seats``, ``state``) from ``scratch``."""
+    ante, small_blind, big_blind = rules.ante, rules.small_blind, rules.big_blind
+    small_bet = rules.limits[2]
     seats, state = scratch.seats, scratch.state
     # Row by row: contiguous stores (LLVM writes them as a memset).
     for row in range(seats.shape[0]):
@@ -149,11 +155,13 @@ def begin_hand(n, button, rebuy, forced, stacks, starting, counters, scratch):  
         seats[ANTES, seat] = ante
     for slot in range(state.shape[0]):
         state[slot] = 0
-    state[DECK_SIZE] = 52
+    state[DECK_SIZE] = 52 - rules.lowest_card
     state[LIVE_COUNT] = n
     state[RECORD_ROW] = -1
     blinds = seats[BLINDS]
-    if small_blind > 0 or big_blind > 0:
+    if rules.button_blind:
+        blinds[button] = big_blind
+    elif small_blind > 0 or big_blind > 0:
         small, big = blind_positions(n, button)
         blinds[small] = small_blind
         blinds[big] = big_blind

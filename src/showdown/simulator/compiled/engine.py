@@ -32,7 +32,7 @@ from ..rules import Stakes, Variant
 from . import layout
 from .prepare import (
     Session,
-    evaluator_tables,
+    evaluators,
     new_records,
     new_results,
     new_state,
@@ -293,7 +293,7 @@ class _Player:
         tables, rules = session.tables, session.rules
         self.kernel = session_kernel(session)
         self.rules, self.seats = rules, session.seats
-        self.evaluator = evaluator_tables()
+        self.evaluator = evaluators(session.short_deck)
         self.state = new_state(session)
         self.results = new_results(session)
         edges = np.linspace(0, tables, workers + 1).astype(np.int64).tolist()

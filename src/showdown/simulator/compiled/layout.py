@@ -5,7 +5,7 @@ Plain constants (no numba): importing them is cheap.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -84,6 +84,8 @@ class Rules(NamedTuple):
     showdown: int  # showdown kind
     open_pair_big_bet: bool
     street_big_bet: np.ndarray  # bool (streets,)
+    button_blind: bool  # the button posts the only blind (big_blind), as in short deck
+    lowest_card: int  # code of the deck's lowest card: 0, or 16 for the 36-card short deck
 
 
 class Agents(NamedTuple):
@@ -93,7 +95,19 @@ class Agents(NamedTuple):
     raise_at: np.ndarray  # float64 (n,)
     call_at: np.ndarray  # float64 (n,)
     preflop: np.ndarray  # float64 (52, 52) hold'em pre-flop scores
-    category: np.ndarray  # float64 (10,) strength by hand category
+    #: float64: score of a high strength ``s`` at ``s >> Evaluators.category_shift`` (the
+    #: full deck: by hand category; the short deck: by strength, its categories reordered).
+    category: np.ndarray
+
+
+class Evaluators(NamedTuple):
+    """The evaluator tables a session kernel reads (its ``evaluator`` argument)."""
+
+    #: ``evaluator.best_five.BestFiveTables``: best five of 5..7 cards (hold'em, stud,
+    #: draw) by the rules of the deck played, the full deck's or the short deck's.
+    high: Any
+    tables: Any  # the full deck's evaluator ``Tables``: Omaha and 8-or-better lows
+    category_shift: int  # a high strength >> category_shift indexes ``Agents.category``
 
 
 class TableState(NamedTuple):

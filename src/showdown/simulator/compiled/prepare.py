@@ -17,13 +17,17 @@ from typing import NamedTuple
 import numpy as np
 
 from ...errors import InputError
-from ...evaluator.tables import Tables, get_tables
+from ...evaluator.best_five import best_five_tables
+from ...evaluator.categories import CATEGORY_SHIFT
+from ...evaluator.short_deck_tables import LOWEST_RANK
+from ...evaluator.tables import get_tables
 from ..agents import (
     CATEGORY_STRENGTH,
     PREFLOP_SCORES,
     CallingStation,
     HandStrengthAgent,
     RandomAgent,
+    short_deck_scores,
 )
 from ..core import BETTING_CODES
 from ..rules import Stakes, Variant
@@ -35,7 +39,7 @@ __all__ = [
     "KERNEL_WORDS",
     "Session",
     "compiled_agent_kinds",
-    "evaluator_tables",
+    "evaluators",
     "family_of",
     "ineligibility",
     "kernel_name",
@@ -59,9 +63,11 @@ COMPILED_AGENTS: dict[object, int] = {
     "strength": layout.STRENGTH_AGENT,
 }
 
-#: Showdown kind of each supported ``Variant.hands`` per family.
+#: Showdown kind of each supported ``Variant.hands`` per family (short deck: hold'em's,
+#: with its deck and evaluator as data, see :func:`evaluators`).
 _SHOWDOWNS = {
     ("board", ("high",)): layout.HOLDEM_HIGH,
+    ("board", ("shortdeck_high",)): layout.HOLDEM_HIGH,
     ("board", ("omaha_high",)): layout.OMAHA_HIGH,
     ("board", ("omaha_high", "omaha_low8")): layout.OMAHA_HILO,
     ("stud", ("high",)): layout.STUD_HIGH,
@@ -70,10 +76,24 @@ _SHOWDOWNS = {
 }
 
 
-@lru_cache(maxsize=1)
-def evaluator_tables() -> Tables:
-    # get_tables() reads the table file each call; the kernels need it once per process.
-    return get_tables()
+#: The lowest rank of the deck each kind of high hand is ranked in.
+_DECK_LOWEST_RANK = {"shortdeck_high": LOWEST_RANK}
+
+
+@lru_cache(maxsize=2)
+def evaluators(short_deck: bool = False) -> layout.Evaluators:
+    """The evaluator tables of a session kernel: the full deck's ``Tables`` and the best-five
+    tables of the deck played (``short_deck``: the short deck's, else the full deck's).
+
+    Read once per process (``get_tables()`` reads its file at each call).
+    """
+    # Scores by category (strength >> CATEGORY_SHIFT), or by short-deck strength.
+    category_shift = 0 if short_deck else CATEGORY_SHIFT
+    return layout.Evaluators(best_five_tables(short_deck), get_tables(), category_shift)
+
+
+def _short_deck(variant: Variant) -> bool:
+    return variant.hands == ("shortdeck_high",)
 
 
 def family_of(variant: Variant) -> str | None:
@@ -86,12 +106,14 @@ def family_of(variant: Variant) -> str | None:
     >>> {name: family_of(variant) for name, variant in GAMES.items()}["stud8"]
     'stud'
     """
-    if variant.lowest_rank or variant.button_blind:
-        return None  # the kernels deal 52 cards and post blinds left of the button
+    if variant.lowest_rank != _DECK_LOWEST_RANK.get(variant.hands[0], 0):
+        return None  # the evaluator ranks hands of another deck
+    if variant.button_blind and variant.hands != ("shortdeck_high",):
+        return None
     streets = tuple((s.down, s.up, s.board, s.draw, s.opener, s.betting) for s in variant.streets)
     family = None
     if variant.blinds and not variant.bring_in:
-        hole = 2 if variant.hands == ("high",) else 4
+        hole = 4 if variant.hands[0] == "omaha_high" else 2
         board = (
             (hole, 0, 0, False, "blinds", True),
             *((0, 0, count, False, "button", True) for count in (3, 1, 1)),
@@ -113,14 +135,14 @@ def family_of(variant: Variant) -> str | None:
 
 
 def supports_variant(variant: Variant) -> bool:
-    """Whether the compiled engine plays ``variant`` (every built-in variant but short
-    deck, and their ``with_options`` forms).
+    """Whether the compiled engine plays ``variant`` (every built-in variant, and their
+    ``with_options`` forms that keep a family's streets).
 
     Examples
     --------
     >>> from showdown.simulator import GAMES
     >>> sorted(name for name, variant in GAMES.items() if not supports_variant(variant))
-    ['nlsd']
+    []
     """
     return family_of(variant) is not None and variant.betting in BETTING_CODES
 
@@ -155,9 +177,7 @@ def ineligibility(variant: Variant, agents: Sequence[object], mode: str) -> str 
     mode 'tournament' (only cash games)
     """
     if not supports_variant(variant):
-        if variant.lowest_rank or variant.button_blind:
-            return f"variant {variant.name} deals a short deck, which only the Python engine plays"
-        return f"variant {variant.name} has streets no compiled kernel plays"
+        return f"variant {variant.name} has streets or a deck no compiled kernel plays"
     if mode != "cash":
         return f"mode {mode!r} (only cash games)"
     if compiled_agent_kinds(agents) is None:
@@ -193,7 +213,7 @@ def _rules(variant: Variant, stakes: Stakes, players: int, showdown: int) -> lay
     return layout.Rules(
         players=players,
         limits=limits,
-        small_blind=stakes.small_blind if blinds else 0,
+        small_blind=stakes.small_blind if blinds and not variant.button_blind else 0,
         big_blind=stakes.big_blind if blinds else 0,
         ante=stakes.ante,
         bring_in=stakes.bring_in if variant.bring_in else 0,
@@ -201,11 +221,15 @@ def _rules(variant: Variant, stakes: Stakes, players: int, showdown: int) -> lay
         showdown=showdown,
         open_pair_big_bet=bool(variant.open_pair_big_bet),
         street_big_bet=np.array([street.big_bet for street in variant.streets], np.bool_),
+        button_blind=bool(variant.button_blind),
+        lowest_card=4 * variant.lowest_rank,
     )
 
 
-def _agents(kinds: list[int], agents: Sequence[object]) -> layout.Agents:
+def _agents(kinds: list[int], agents: Sequence[object], short_deck: bool) -> layout.Agents:
     default = HandStrengthAgent()
+    # The strength agent's score of a hand: by category, or by short-deck strength.
+    scores = short_deck_scores() if short_deck else CATEGORY_STRENGTH
     return layout.Agents(
         kinds=np.array(kinds, np.int64),
         raise_at=np.array(
@@ -215,7 +239,7 @@ def _agents(kinds: list[int], agents: Sequence[object]) -> layout.Agents:
             [float(getattr(agent, "call_at", default.call_at)) for agent in agents], np.float64
         ),
         preflop=np.array(PREFLOP_SCORES, np.float64),
-        category=np.array(CATEGORY_STRENGTH, np.float64),
+        category=np.array(scores, np.float64),
     )
 
 
@@ -275,6 +299,9 @@ class Session(NamedTuple):
     #: uint64 (2, tables): each table's decision stream and card key
     #: (:func:`.cards.table_streams`), drawn once (``seed=None`` too).
     streams: np.ndarray
+    #: Whether the best-five hands are ranked by short-deck rules (:func:`evaluators`; the
+    #: tables themselves are read where the kernel runs, never shipped with the session).
+    short_deck: bool
 
 
 def prepare_session(
@@ -299,7 +326,8 @@ def prepare_session(
     return Session(
         family=family,
         rules=_rules(variant, stakes, len(kinds), showdown),
-        seats=_agents(kinds, agents),
+        seats=_agents(kinds, agents, _short_deck(variant)),
+        short_deck=_short_deck(variant),
         starting_stack=starting_stack,
         tables=tables,
         streams=table_streams(seed, tables),

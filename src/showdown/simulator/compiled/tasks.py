@@ -25,10 +25,10 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ..._tasks import DaskRunner
-from ...evaluator.tables import get_tables
 from . import layout
 from .prepare import (
     Session,
+    evaluators,
     new_records,
     new_results,
     new_state,
@@ -78,7 +78,7 @@ def play_group(job: SessionJob, group: tuple[int, int]) -> GroupRun:
     results = new_results(session)
     records = new_records(session, 0)
     scratch = layout.new_scratch(rules.players, rules.hole_count)
-    evaluator = get_tables()
+    evaluator = evaluators(session.short_deck)
     chunk = max(tables, chunk_hands // tables * tables)
     net = [0] * rules.players
     done = 0
