@@ -16,6 +16,7 @@ from click.testing import CliRunner
 from showdown.cards import parse_card
 from showdown.cli.main import main
 from showdown.simulator import HandState, Stakes, simulate, write_phh
+from showdown.simulator.phh.history import shown_name
 
 
 def _samples() -> Path:
@@ -282,14 +283,16 @@ def test_contradicting_finishing_stacks_warn_and_strict_fails(tmp_path: Path):
     code, out, err = run("replay", str(path))
     assert code == 0
     assert err.strip() == (
-        f"warning: {path}: finishing_stacks [80.5, 60.25, 70] differ from "
+        f"warning: {shown_name(str(path))}: finishing_stacks [80.5, 60.25, 70] differ from "
         "the replay's [80.5, 60.25, 75]"
     )
     code, out, err = run("replay", str(path), "--json")
     assert json.loads(out)[0]["mismatch"].endswith("the replay's [80.5, 60.25, 75]")
     code, out, err = run("replay", str(path), "--strict")
     assert code == 1 and out == ""
-    assert err.startswith(f"Error: {path}: finishing_stacks [80.5, 60.25, 70] differ")
+    assert err.startswith(
+        f"Error: {shown_name(str(path))}: finishing_stacks [80.5, 60.25, 70] differ"
+    )
     right = tmp_path / "right.phh"
     right.write_text(FRACTIONAL + "finishing_stacks = [80.5, 60.25, 75]\n")
     code, out, err = run("replay", str(right), "--strict", "--json")
@@ -335,15 +338,32 @@ def test_a_batch_reports_every_bad_file_and_goes_on(tmp_path: Path):
     headers = [line for line in out.splitlines() if line and not line.startswith(" ")]
     assert headers == [f"{first} (nlhe, PHH NT, 3 players)", f"{last} (nlhe, PHH NT, 3 players)"]
     errors = err.splitlines()
-    assert errors[0].startswith(f"Error: {broken}: ")
-    assert errors[1].startswith(f"Error: {missing}: cannot read the PHH file")
+    assert errors[0].startswith(f"Error: {shown_name(str(broken))}: ")
+    assert errors[1].startswith(f"Error: {shown_name(str(missing))}: cannot read the PHH file")
     assert errors[2] == "Error: 2 of 4 files could not be replayed"
     code, out, err = run("replay", *files, "--json")
     assert code == 1
     data = json.loads(out)  # still one valid JSON document
     assert [entry["file"] for entry in data] == files
-    assert data[1]["error"].startswith(f"{broken}: ") and "error" in data[2]
+    assert data[1]["error"].startswith(f"{shown_name(str(broken))}: ") and "error" in data[2]
     assert data[0]["pot"] == data[3]["pot"] == 80.5 and "error" not in data[0]
+
+
+def test_a_long_file_name_is_named_once_in_its_error(tmp_path: Path):
+    # The library shortens names over 80 characters; the command used to put the whole
+    # path in front of the shortened one ("long: long...(90 characters): ...").
+    folder = tmp_path / ("d" * 90)
+    folder.mkdir()
+    for broken in (folder / "broken.phh", folder / "missing.phh"):
+        if broken.name == "broken.phh":
+            broken.write_text(
+                'variant = "NT"\nstarting_stacks = [10, 10]\nactions = ["p1 cbr 3"]\n'
+            )
+        code, out, err = run("replay", str(broken))
+        assert code == 1 and out == ""
+        shown = shown_name(str(broken))
+        assert shown != str(broken) and err.startswith(f"Error: {shown}: ")
+        assert str(broken) not in err and err.count("characters)") == 1
 
 
 def test_a_file_over_the_limit_is_refused_naming_it_and_the_limit(tmp_path: Path):
@@ -352,7 +372,8 @@ def test_a_file_over_the_limit_is_refused_naming_it_and_the_limit(tmp_path: Path
     code, out, err = run("replay", str(path), "--max-bytes", str(size - 1))
     assert code == 1 and out == ""
     assert err.strip() == (
-        f"Error: {path}: the PHH file is {size:,} bytes, over the limit of {size - 1:,} bytes "
+        f"Error: {shown_name(str(path))}: the PHH file is {size:,} bytes, "
+        f"over the limit of {size - 1:,} bytes "
         "(raise it with max_bytes=..., or --max-bytes on the command line)"
     )
     assert run("replay", str(path), "--max-bytes", str(size))[0] == 0

@@ -24,6 +24,7 @@ from typing import Any
 import click
 
 from ..games import PLAY_GAMES
+from ..simulator.phh.history import shown_name
 from ._errors import BAD_INPUT_STATUS
 
 VARIANTS_TEXT = textwrap.fill(
@@ -178,8 +179,11 @@ def replay_command(
             summary = replay_file(path, strict=strict, odd_chips=odd_chips, max_bytes=max_bytes)
         except ValueError as error:
             message = str(error)
-            if not message.startswith(str(path)):
-                message = f"{path}: {message}"
+            # The library names a file as shown_name() does (long names shortened): the
+            # command uses the same form, once, whichever the message starts with.
+            shown = shown_name(str(path))
+            if not message.startswith((str(path), shown)):
+                message = f"{shown}: {message}"
             click.echo(f"Error: {message}", err=True)
             failed += 1
             entries.append({"file": str(path), "error": message})
