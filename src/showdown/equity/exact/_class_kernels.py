@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..._jit import jit
+from ..._jit import jit_inline
 from ..._views import unowned
 from .._scoring import BATCH, score_outcomes
 from ._class_common import (
@@ -71,7 +71,10 @@ class GameSteps(NamedTuple):
 
 
 def make_class_kernel(steps: GameSteps, name: str) -> Any:
-    """The class kernel of one game, its steps bound as closure constants (compiled inline).
+    """The class walk of one game, its steps bound as closure constants (compiled inline).
+
+    The game's module calls it from a top-level ``@jit`` kernel (numba inlines the
+    walk there), which is what numba caches.
 
     Each game sees only the views it needs (a small tuple: the walk's own
     arrays and the tables travel separately), which keeps the inlined steps
@@ -236,4 +239,7 @@ def make_class_kernel(steps: GameSteps, name: str) -> Any:
 
     class_kernel.__name__ = name
     class_kernel.__qualname__ = name
-    return jit(class_kernel)
+    # Inlined into the game's own top-level kernel: numba keys a cached closure by its
+    # cells, and compiled steps pickle with a per-process identity, so a cached closure
+    # kernel would compile again in every process.
+    return jit_inline(class_kernel)
