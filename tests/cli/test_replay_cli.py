@@ -400,7 +400,7 @@ def test_a_named_pipe_without_a_writer_does_not_hang(tmp_path: Path):
     worker.join(timeout=120)
     assert results, "replay blocked on a named pipe"
     code, _, err = results[0]
-    assert code == 1 and err.startswith(f"Error: {fifo}: ")
+    assert code == 1 and err.startswith(f"Error: {shown_name(str(fifo))}: ")
 
 
 def _numbers(value):

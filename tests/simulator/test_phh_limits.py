@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import os
+import re
 import threading
 from pathlib import Path
 
 import pytest
 
 from showdown.simulator import read_phh, replay
-from showdown.simulator.phh.history import MAX_PHH_BYTES
+from showdown.simulator.phh.history import MAX_PHH_BYTES, shown_name
 from showdown.simulator.phh.narrate import narrate
 
 TEXT = (
@@ -25,7 +26,8 @@ def test_the_limit_names_the_file_and_can_be_raised(tmp_path: Path):
     with pytest.raises(ValueError) as caught:
         read_phh(path)
     assert str(caught.value) == (
-        f"{path}: the PHH file is {size:,} bytes, over the limit of {MAX_PHH_BYTES:,} bytes "
+        f"{shown_name(str(path))}: the PHH file is {size:,} bytes, "
+        f"over the limit of {MAX_PHH_BYTES:,} bytes "
         "(raise it with max_bytes=..., or --max-bytes on the command line)"
     )
     assert read_phh(path, max_bytes=size).variant == "NT"
@@ -70,7 +72,7 @@ def test_a_named_pipe_without_a_writer_never_blocks_the_open(tmp_path: Path):
     reader.start()
     reader.join(timeout=120)
     assert outcome and isinstance(outcome[0], ValueError)  # no writer: empty, not a hang
-    assert str(outcome[0]).startswith(f"{fifo}: ")
+    assert str(outcome[0]).startswith(f"{shown_name(str(fifo))}: ")
 
 
 @pytest.mark.skipif(not Path("/dev/fd").is_dir(), reason="no /dev/fd")
@@ -98,5 +100,6 @@ def test_directories_and_non_utf8_are_clean_errors(tmp_path: Path):
         read_phh(tmp_path)
     bad = tmp_path / "latin1.phh"
     bad.write_bytes(TEXT.encode() + b"# caf\xe9\n")
-    with pytest.raises(ValueError, match=r"latin1.phh: cannot read the PHH file: 'utf-8' codec"):
+    shown = re.escape(shown_name(str(bad)))
+    with pytest.raises(ValueError, match=rf"^{shown}: cannot read the PHH file: 'utf-8' codec"):
         read_phh(bad)
