@@ -283,9 +283,7 @@ MOST_KERNEL_ARGUMENTS = 10
 #: shrink: a listed kernel that no longer needs the exception fails the test.
 WIDE_ENTRY_KERNELS = {
     "deal_kernel": "stud/draw exact equity: Python passes the spot's arrays and the counters",
-    "class_kernel": "board classes: the one walk, inlined into the two kernels below",
-    "holdem_class_kernel": "board classes: Python passes each holding's arrays and counters",
-    "omaha_class_kernel": "board classes: as holdem_class_kernel",
+    "class_kernel": "board classes: Python passes each holding's arrays and counters",
     "join": "the wide-range join: Python passes the combos and the counters it fills",
     "omaha_join": "the Omaha join: Python passes the boards, the ranges' inputs and the counters",
     "_omaha_join_hilo": "the Omaha hi-lo join: as omaha_join, plus the split-pot counters",

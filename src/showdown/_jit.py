@@ -102,6 +102,13 @@ typing, so a variant compiles only its own branches and helpers, and with
 the JIT off the factory is plain Python. Switches are not passed as literal
 arguments nor chosen by numba ``overload`` factories; a suite rule rejects
 their spellings outside this module.
+
+A factory's kernel is cached like a module-level one: numba keys a closure by
+its cells pickled, and a compiled helper pickles with an identity new in every
+process, so :class:`~showdown._jit_cache.HealingCache` names compiled cells by
+module and qualified name instead (the folder's source digest covers their
+code). Large helpers are better called than inlined: numba's inliner copies
+a function's whole scope once per block of it, seconds for a kernel-sized body.
 """
 
 from __future__ import annotations

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import contextlib
 import glob
+import hashlib
 import logging
 import os
+import types
 from typing import Any
 
 import numba
 import numba.core.caching
+import numba.core.serialize
 
 from .cache import kernel_cache_folder
 
@@ -98,12 +101,44 @@ class HealingCache(numba.core.caching.FunctionCache):
                 f"({type(error).__name__}: {error}); it will compile again in the next process"
             )
 
+    def _index_key(self, sig: Any, codegen: Any) -> Any:
+        """numba's key, with a closure's compiled cells named instead of pickled.
+
+        numba hashes a closure's cells pickled, and a compiled function pickles
+        with an identity made afresh in every process: a kernel made by a factory
+        (its steps bound as closure constants) would never be found again. A
+        compiled cell is named by its module and qualified name instead; the
+        folder's source digest already covers what the code of every one says.
+        """
+        closure = self._py_func.__closure__
+        if closure is None:
+            return super()._index_key(sig, codegen)
+        cells = tuple(_stable_cell(cell.cell_contents) for cell in closure)
+        code = self._py_func.__code__.co_code
+        digest = hashlib.sha256(numba.core.serialize.dumps(cells)).hexdigest()
+        return (sig, codegen.magic_tuple(), (hashlib.sha256(code).hexdigest(), digest))
+
     def _discard(self) -> None:
         """Delete this kernel's index and data files (a fresh index is written on save)."""
         base = glob.escape(os.path.join(self._cache_path, self._impl.filename_base))
         for path in glob.glob(base + ".nbi") + glob.glob(base + ".*.nbc"):
             with contextlib.suppress(OSError):  # gone already, or another process's race
                 os.remove(path)
+
+
+def _stable_cell(value: Any) -> Any:
+    """A closure cell's value as the same bytes' worth in every process (see ``_index_key``).
+
+    A function (compiled or not) is its module, qualified name and, for a
+    closure, its own cells in turn: two closures of one factory differ by them.
+    """
+    if isinstance(value, tuple):
+        return tuple(_stable_cell(item) for item in value)
+    function = getattr(value, "py_func", value)
+    if isinstance(function, types.FunctionType):
+        cells = tuple(_stable_cell(cell.cell_contents) for cell in function.__closure__ or ())
+        return (f"{function.__module__}.{function.__qualname__}", cells)
+    return value
 
 
 def cached(dispatcher: Any) -> Any:

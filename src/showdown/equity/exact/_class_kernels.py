@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..._jit import jit_inline
+from ..._jit import jit
 from ..._views import unowned
 from .._scoring import BATCH, score_outcomes
 from ._class_common import (
@@ -73,8 +73,8 @@ class GameSteps(NamedTuple):
 def make_class_kernel(steps: GameSteps, name: str) -> Any:
     """The class walk of one game, its steps bound as closure constants (compiled inline).
 
-    The game's module calls it from a top-level ``@jit`` kernel (numba inlines the
-    walk there), which is what numba caches.
+    The result is the game's kernel, cached on disk like any other (the steps are
+    keyed by their names: :class:`showdown._jit_cache.HealingCache`).
 
     Each game sees only the views it needs (a small tuple: the walk's own
     arrays and the tables travel separately), which keeps the inlined steps
@@ -239,7 +239,7 @@ def make_class_kernel(steps: GameSteps, name: str) -> Any:
 
     class_kernel.__name__ = name
     class_kernel.__qualname__ = name
-    # Inlined into the game's own top-level kernel: numba keys a cached closure by its
-    # cells, and compiled steps pickle with a per-process identity, so a cached closure
-    # kernel would compile again in every process.
-    return jit_inline(class_kernel)
+    # Not inlined anywhere: numba's inliner copies a function's whole variable scope once
+    # per block, which for a walk this size costs seconds of every cold compile. The
+    # closure is cached under its steps' names (``showdown._jit_cache``).
+    return jit(class_kernel)

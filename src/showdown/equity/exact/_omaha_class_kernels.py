@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ..._jit import jit, jit_inline
+from ..._jit import jit_inline
 from ._class_common import bit_count13
 from ._class_kernels import GameSteps, make_class_kernel
 
@@ -195,44 +195,7 @@ def _flush(suit, suited, column, work, tables):  # pragma: no cover - compiled
         work.lows[p, column] = work.rank_low8[p]
 
 
-#: Counters of every joint holding, high or hi-lo (arguments in
-_walk = make_class_kernel(
-    GameSteps(_views, _start, _board, _holding, _ranks, _flush), "omaha_class_walk"
+#: Counters of every joint holding (arguments in ``_class_kernels.make_class_kernel``).
+omaha_class_kernel = make_class_kernel(
+    GameSteps(_views, _start, _board, _holding, _ranks, _flush), "omaha_class_kernel"
 )
-
-
-@jit
-def omaha_class_kernel(
-    holdings,
-    boards,
-    dead_mask,
-    perms,
-    hilo,
-    tables,
-    classes,
-    counts,
-    scoop,
-    share_any,
-    sum_squares,
-    categories,
-    evaluations,
-):  # pragma: no cover - compiled
-    """Counters of every joint holding (arguments in ``_class_kernels.make_class_kernel``).
-
-    A top-level kernel around the inlined walk, so numba's cache can key it.
-    """
-    _walk(
-        holdings,
-        boards,
-        dead_mask,
-        perms,
-        hilo,
-        tables,
-        classes,
-        counts,
-        scoop,
-        share_any,
-        sum_squares,
-        categories,
-        evaluations,
-    )
