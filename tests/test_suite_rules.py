@@ -282,12 +282,10 @@ MOST_KERNEL_ARGUMENTS = 10
 #: Entry kernels (called from Python) allowed more, each with the reason. The list can only
 #: shrink: a listed kernel that no longer needs the exception fails the test.
 WIDE_ENTRY_KERNELS = {
-    "deal_kernel": "stud/draw exact equity: Python passes the spot's arrays and the counters",
     "class_kernel": "board classes: Python passes each holding's arrays and counters",
     "join": "the wide-range join: Python passes the combos and the counters it fills",
     "omaha_join": "the Omaha join: Python passes the boards, the ranges' inputs and the counters",
     "_omaha_join_hilo": "the Omaha hi-lo join: as omaha_join, plus the split-pot counters",
-    "score_outcomes": "also called from Python (drawing, Omaha order) with the counters unpacked",
 }
 
 

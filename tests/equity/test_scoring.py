@@ -65,7 +65,7 @@ def test_score_outcomes_follows_the_rule(hilo: bool, n_players: int) -> None:
         np.zeros((n_players, 10), np.int64),
     )
     scratch = np.zeros((3, BATCH), np.int64)
-    score_outcomes(highs, lows, weights, np.int64(n_outcomes), hilo, scratch, *got)
+    score_outcomes((highs, lows, weights, scratch), np.int64(n_outcomes), hilo, got)
     expected = naive_scores(highs[:, :n_outcomes], lows[:, :n_outcomes], weights, hilo)
     for name, mine, theirs in zip(
         ["counts", "scoop", "share_any", "sum_squares", "categories"], got, expected, strict=True

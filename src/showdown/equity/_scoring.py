@@ -147,19 +147,20 @@ def add_pot(
 
 
 @jit_kernel
-def score_outcomes(
-    highs, lows, weights, n_outcomes, hilo, scratch, counts, scoop, share_any, sum_squares,
-    categories,
-):  # pragma: no cover - compiled  # fmt: skip
+def score_outcomes(buffers, n_outcomes, hilo, counters):  # pragma: no cover - compiled
     """Add outcomes ``0 .. n_outcomes - 1`` of the buffers, each ``weights[i]`` times.
 
-    ``highs[p, i]`` / ``lows[p, i]``: player ``p``'s strengths in outcome
-    ``i`` (``lows`` is read only when ``hilo``); ``scratch`` ``(3, BATCH)``.
-    Every exact kernel passes the same types (``int64`` buffers, C-contiguous
-    counters, a runtime ``hilo``) so this compiles once for all of them, and
-    without numba's runtime: the rule's helpers take arrays, which would
-    otherwise cost reference-count updates per outcome.
+    ``buffers = (highs, lows, weights, scratch)``: ``highs[p, i]`` /
+    ``lows[p, i]`` player ``p``'s strengths in outcome ``i`` (``lows`` is read
+    only when ``hilo``), ``scratch`` ``(3, BATCH)``. ``counters = (counts,
+    scoop, share_any, sum_squares, categories)``, the arrays of one row of
+    :class:`Counters`. Every caller passes the same types (``int64`` buffers,
+    C-contiguous counters, a runtime ``hilo``) so this compiles once for all
+    of them, and without numba's runtime: the rule's helpers take arrays,
+    which would otherwise cost reference-count updates per outcome.
     """
+    highs, lows, weights, scratch = buffers
+    counts, scoop, share_any, sum_squares, categories = counters
     n_players = highs.shape[0]
     for p in range(n_players):
         for i in range(n_outcomes):

@@ -88,10 +88,9 @@ def _score(strengths: NDArray[Any], counters: Counters) -> None:
     highs = np.ascontiguousarray(strengths, np.int64)
     ones = np.ones(deals, np.int64)
     unused = np.zeros((n_players, 10), np.int64)  # score_outcomes' categories read >> 12
-    score_outcomes(
-        highs, highs, ones, deals, False, np.zeros((3, deals), np.int64),
-        counters.counts, counters.scoop, counters.share_any, counters.sum_squares, unused,
-    )  # fmt: skip
+    buffers = (highs, highs, ones, np.zeros((3, deals), np.int64))
+    arrays = (counters.counts, counters.scoop, counters.share_any, counters.sum_squares, unused)
+    score_outcomes(buffers, np.int64(deals), False, arrays)
     table = short_deck_categories()
     for player in range(n_players):
         counters.categories[player] += np.bincount(table[strengths[player]], minlength=10)

@@ -98,7 +98,7 @@ def class_counters(hand: NDArray[np.uint8], shared: SharedDeals) -> tuple[int, i
     quarters = []
     for hilo in (False, True):
         arrays = tuple(array[0] for array in Counters.chunk_arrays(1, 2))
-        score_outcomes(highs, lows, weights, np.int64(size), hilo, scratch, *arrays)
+        score_outcomes((highs, lows, weights, scratch), np.int64(size), hilo, arrays)
         counts = arrays[0]
         quarters.append(_quarters(counts[0]))
         # The same equity as the engine's reading of the counters.

@@ -152,6 +152,7 @@ def make_class_kernel(steps: GameSteps, name: str) -> Any:
         lows = np.zeros((n_players, BATCH), np.int64)
         score_scratch = np.zeros((3, BATCH), np.int64)
         weights = np.zeros((1, BATCH), np.int64)[0]
+        buffers = (highs, lows, weights, score_scratch)
         # Flush classes of one rank multiset (suit, suited board ranks, boards).
         found = np.zeros((3, MOST_CLASSES_PER_MULTISET), np.int64)
         # Arguments grouped once, without owners: no reference counts per call. The
@@ -196,19 +197,8 @@ def make_class_kernel(steps: GameSteps, name: str) -> Any:
                 # One call site for the scorer: flush the buffer when the next
                 # multiset might not fit, and once after the last.
                 if row == last_row or n_buffered > BATCH - MOST_CLASSES_PER_MULTISET:
-                    score_outcomes(
-                        highs,
-                        lows,
-                        weights,
-                        np.int64(n_buffered),
-                        hilo,
-                        score_scratch,
-                        counts[h],
-                        scoop[h],
-                        share_any[h],
-                        sum_squares[h],
-                        categories[h],
-                    )
+                    counters = (counts[h], scoop[h], share_any[h], sum_squares[h], categories[h])
+                    score_outcomes(buffers, np.int64(n_buffered), hilo, counters)
                     n_buffered = 0
                     if row == last_row:
                         break

@@ -29,18 +29,15 @@ def deal_kernel(
     first_prefix,
     last_prefix,
     tables,
-    counts,
-    scoop,
-    share_any,
-    sum_squares,
-    categories,
+    counters,
 ):  # pragma: no cover - compiled
-    """Add every deal that starts with prefixes ``first_prefix:last_prefix``.
+    """Add every deal that starts with prefixes ``first_prefix:last_prefix`` to ``counters``.
 
     ``known[p, :known_length[p]]``: player ``p``'s known cards;
     ``slot_player[s]``: who gets slot ``s`` (slots of a player are
-    consecutive); ``prefixes[i]``: deck positions of the first slots.
-    Returns the number of deals added.
+    consecutive); ``prefixes[i]``: deck positions of the first slots;
+    ``counters``: one row of the counters, as ``_scoring.score_outcomes`` takes
+    them. Returns the number of deals added.
     """
     n_players = known.shape[0]
     n_slots = slot_player.size
@@ -84,6 +81,7 @@ def deal_kernel(
     score_scratch = np.zeros((3, BATCH), np.int64)
     weights = np.zeros((1, BATCH), np.int64)[0]
     weights[:] = 1
+    buffers = (highs, lows, weights, score_scratch)
     n_buffered = 0
     deals = 0
     index[0] = -1  # no prefix: the first slot starts from the first card
@@ -143,36 +141,12 @@ def deal_kernel(
             n_buffered += 1
             deals += 1
             if n_buffered == BATCH:
-                score_outcomes(
-                    highs,
-                    lows,
-                    weights,
-                    np.int64(n_buffered),
-                    hilo,
-                    score_scratch,
-                    counts,
-                    scoop,
-                    share_any,
-                    sum_squares,
-                    categories,
-                )
+                score_outcomes(buffers, np.int64(n_buffered), hilo, counters)
                 n_buffered = 0
             if n_slots == 0 or depth0 == n_slots:
                 break
             # Step back from the leaf: release the last slot's card and look further.
             depth = n_slots - 1
             taken[index[depth]] = 0
-    score_outcomes(
-        highs,
-        lows,
-        weights,
-        np.int64(n_buffered),
-        hilo,
-        score_scratch,
-        counts,
-        scoop,
-        share_any,
-        sum_squares,
-        categories,
-    )
+    score_outcomes(buffers, np.int64(n_buffered), hilo, counters)
     return deals

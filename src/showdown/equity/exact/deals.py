@@ -77,7 +77,7 @@ def deal_block(job: DealJob, start: int) -> tuple[tuple[NDArray[Any], ...], int]
         start,
         min(start + job.size, len(job.prefixes)),
         get_tables(),
-        *(array[0] for array in outputs),
+        tuple(array[0] for array in outputs),
     )
     return outputs, deals
 

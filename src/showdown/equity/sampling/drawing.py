@@ -87,7 +87,7 @@ def _score(hands: NDArray[np.uint8], counters: tuple[NDArray[Any], ...]) -> None
     for first in range(0, n_deals, BATCH):
         size = min(BATCH, n_deals - first)
         highs[:, :size] = highs_all[:, first : first + size]
-        score_outcomes(highs, lows, weights, np.int64(size), False, scratch, *counters)
+        score_outcomes((highs, lows, weights, scratch), np.int64(size), False, tuple(counters))
 
 
 def _chunk(spot: Spot, state: np.uint64, deals: int) -> Counters:
