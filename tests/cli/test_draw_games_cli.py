@@ -17,16 +17,13 @@ def run(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-@pytest.mark.parametrize(
-    ("name", "game", "code"), [("nl5d", "nl5d", "N5D"), ("PL Draw", "pl5d", "P5D")]
-)
-def test_simulate_replay_and_analyze_a_draw_game_with_blinds(
-    tmp_path: Path, name: str, game: str, code: str
-):
+def test_simulate_replay_and_analyze_a_draw_game_with_blinds(tmp_path: Path):
+    # One of the two games, by an alias (the library tests play both).
+    name, game, code = "PL Draw", "pl5d", "P5D"
     pytest.importorskip("pandas")
     out_dir = tmp_path / "hands"
     status, out, err = run(
-        "simulate", "--game", name, "--agents", "random,call,strength", "--hands", "30",
+        "simulate", "--game", name, "--agents", "random,call,strength", "--hands", "20",
         "--seed", "4", "--stack", "60", "--phh-out", str(out_dir), "--json",
     )  # fmt: skip
     assert status == 0, err
@@ -34,17 +31,17 @@ def test_simulate_replay_and_analyze_a_draw_game_with_blinds(
     assert data["game"] == game and data["big_blind"] == 2
     nets = {seat["agent"]: seat["net"] for seat in data["seats"]}
     files = sorted(out_dir.glob("*.phh"))
-    assert len(files) == 30 and f'variant = "{code}"' in files[0].read_text()
+    assert len(files) == 20 and f'variant = "{code}"' in files[0].read_text()
     # Every file replays to its finishing stacks (exit status 0), in poker words.
     status, out, err = run("replay", *map(str, files), "--json")
     assert status == 0, err
     summaries = json.loads(out)
-    assert len(summaries) == 30
+    assert len(summaries) == 20
     words = " ".join(line for summary in summaries for line in summary["actions"])
     assert "discards" in words or "stands pat" in words
     # The analysis of the files gives each agent the simulator's net.
     status, out, err = run("analyze", str(out_dir), "--json")
     assert status == 0, err
     analysed = json.loads(out)
-    assert analysed["counts"]["hands_analysed"] == 30
+    assert analysed["counts"]["hands_analysed"] == 20
     assert {row["player"]: row["net"] for row in analysed["players"]} == nets
