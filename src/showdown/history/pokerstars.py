@@ -77,6 +77,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from showdown.simulator.phh import HandHistory
+from showdown.simulator.rules import VARIANTS_BY_PHH_CODE
 
 from ._site_hand import (
     STUD_DEAL,
@@ -202,14 +203,16 @@ def _read(hand: HandReading) -> HandHistory:
     if len(lines) < 2 or (table := _TABLE.match(lines[1].strip())) is None:
         raise hand.fail("table", "expected \"Table '...' N-max Seat #k is the button\"")
     button = int(table.group(3)) if table.group(3) else None
-    stud = variant.startswith("F7S")
+    # What the game is comes from the registry's rules, never from the code's letters.
+    game = VARIANTS_BY_PHH_CODE[variant]
+    stud = game.stud
     if button is None and not stud:
         raise hand.fail("table", "no button seat")
     hand.extra.update(table=table.group(1), seat_count=int(table.group(2)))
     if currency:
         hand.extra["currency"] = currency
     # The live big blind: the stakes' second amount, or in fixed limit the small bet.
-    _read_body(hand, small if variant.startswith("F") else big, stud)
+    _read_body(hand, small if game.betting == "fixed" else big, stud)
     return build_history(hand, variant, small, big, button, stud)
 
 
