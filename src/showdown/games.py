@@ -12,7 +12,8 @@ A game name says up to two things:
 Every name works everywhere. ``equity(..., game="plo8")`` reads Omaha hi-lo (the
 betting does not change an equity). ``simulate("holdem", ...)`` plays a hand
 type at its usual structure: hold'em at no limit, Omaha at pot limit, stud and
-draw at fixed limit (:attr:`HandType.betting`). Names are case-insensitive;
+draw at fixed limit (:attr:`HandType.betting`; ``nl5d`` and ``pl5d`` are draw at
+no and pot limit). Names are case-insensitive;
 ``_`` and spaces read as ``-`` and apostrophes are dropped (``"Hold'em"`` is
 ``holdem``); PHH variant codes (``NT``, ``FO/8``, ``F7S``...) name their game too.
 
@@ -122,9 +123,10 @@ class PlayGame:
         Variant code of the PHH hand-history format.
     forced_bets
         ``"blinds"`` (small and big blind left of the button, antes if the stakes
-        have them; stud and draw post what their rules say) or ``"button-blind"``
-        (every player antes and the button alone posts a blind, as short-deck
-        hold'em is played).
+        have them; stud posts its antes and bring-in whatever this says),
+        ``"antes"`` (every player antes and nobody posts a blind: fixed-limit
+        five-card draw as its rules deal it) or ``"button-blind"`` (every player
+        antes and the button alone posts a blind, as short-deck hold'em is played).
     """
 
     name: str
@@ -187,9 +189,12 @@ PLAY_GAMES: dict[str, PlayGame] = {
         PlayGame("flo8", "omaha-hilo", "fixed", "FO/8"),
         PlayGame("stud", "stud", "fixed", "F7S"),
         PlayGame("stud8", "stud-hilo", "fixed", "F7S/8"),
-        # The PHH specification has no fixed-limit five-card draw (its draw games are
-        # lowball); F5D is this package's code for it.
-        PlayGame("draw", "draw", "fixed", "F5D"),
+        # The PHH specification has no high five-card draw (its draw games are lowball);
+        # F5D, N5D and P5D are this package's codes. Fixed limit is an ante game, as its
+        # rules deal it; no and pot limit are blind games, as card rooms deal them.
+        PlayGame("draw", "draw", "fixed", "F5D", forced_bets="antes"),
+        PlayGame("nl5d", "draw", "no", "N5D"),
+        PlayGame("pl5d", "draw", "pot", "P5D"),
         PlayGame("nlsd", "shortdeck", "no", "NS", forced_bets="button-blind"),
     )
 }
@@ -222,6 +227,9 @@ ALIASES: dict[str, str] = {
     "7-card-stud": "stud",
     "5-card-draw": "draw",
     "five-card-draw": "draw",
+    "fl5d": "draw",
+    "limit-draw": "draw",
+    "fixed-limit-draw": "draw",
     # games played at a betting structure
     "nlh": "nlhe",
     "no-limit-holdem": "nlhe",
@@ -236,6 +244,14 @@ ALIASES: dict[str, str] = {
     "pot-limit-omaha": "plo",
     "limit-omaha": "flo",
     "fixed-limit-omaha": "flo",
+    "nl-draw": "nl5d",
+    "no-limit-draw": "nl5d",
+    "no-limit-five-card-draw": "nl5d",
+    "no-limit-5-card-draw": "nl5d",
+    "pl-draw": "pl5d",
+    "pot-limit-draw": "pl5d",
+    "pot-limit-five-card-draw": "pl5d",
+    "pot-limit-5-card-draw": "pl5d",
     "plo-hilo": "plo8",
     "flo-hilo": "flo8",
     "limit-omaha-hilo": "flo8",

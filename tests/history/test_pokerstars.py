@@ -234,19 +234,33 @@ def test_the_hero_standing_pat_keeps_the_hand_he_was_dealt(pat):
     assert replay(history).stacks == [495, 480, 525]  # cents: Ann's uncalled bet came back
 
 
-@pytest.mark.parametrize("betting", ["No Limit", "Pot Limit"])
-def test_five_card_draw_at_no_or_pot_limit_is_reported_naming_the_game_then_skipped(
-    tmp_path, betting
-):
+@pytest.mark.parametrize(("betting", "code"), [("No Limit", "N5D"), ("Pot Limit", "P5D")])
+def test_five_card_draw_at_no_or_pot_limit_is_read_as_a_blind_game(tmp_path, betting, code):
     text = (DATA / "pokerstars_draw.txt").read_text()
     path = tmp_path / "draw.txt"
-    path.write_text(text.replace("Draw Limit ($0.10/", f"Draw {betting} ($0.10/"))
+    # The header gives the blinds at no and pot limit, the bet sizes at fixed limit.
+    path.write_text(text.replace("Draw Limit ($0.10/$0.20", f"Draw {betting} ($0.05/$0.10"))
     report = ReadReport()
-    game = rf"draw\.txt \[6001\]: hand #6001, line 1 .*game: 5 Card Draw {betting} is not a game"
+    read_back = list(hands(path, report=report))
+    assert [h.extra["hand"] for h in read_back] == [6001, 6002, 6003, 6004]
+    assert report.skipped == 0
+    history = read_back[0]
+    # The big blind is the minimum bet; the raises and the bet after the draw are legal
+    # at either structure, so the hand replays to the file's stacks (rake paid back).
+    assert history.variant == code and history.min_bet == 0.1
+    assert history.small_bet is None and history.big_bet is None
+    assert replay(history).stacks == [495, 480, 525]
+
+
+def test_a_game_the_simulator_does_not_play_at_that_betting_is_refused_naming_it(tmp_path):
+    text = (DATA / "pokerstars_stud.txt").read_text()
+    path = tmp_path / "stud.txt"
+    path.write_text(text.replace("7 Card Stud Limit", "7 Card Stud No Limit", 1))
+    report = ReadReport()
+    game = r"stud\.txt \[5001\]: hand #5001, line 1 .*game: 7 Card Stud No Limit is not a game"
     with pytest.warns(BadHandWarning, match=game):
         read_back = list(hands(path, report=report))
-    assert [h.extra["hand"] for h in read_back] == [6002, 6003, 6004]
-    assert (report.hands, report.skipped) == (3, 1)
+    assert 5001 not in [h.extra["hand"] for h in read_back] and report.skipped == 1
 
 
 @pytest.mark.parametrize(

@@ -61,8 +61,8 @@ call (always checks or calls), strength (bets, calls or folds by its hand's
 strength). One seat per agent named; a single agent fills {DEFAULT_PLAYERS} seats.
 \b
 {GAMES_TEXT}
-Stakes are 1/2 blinds (stud: 1 ante, 2 bring-in, 5-10; draw: 1 ante, 2-4);
-bb/100 counts the small bet as the big blind in stud and draw.
+Stakes are 1/2 blinds (stud: 1 ante, 2 bring-in, 5-10; fixed-limit draw: 1 ante,
+2-4); bb/100 counts the small bet as the big blind in stud and fixed-limit draw.
 Without --seed a seed is drawn and printed: pass it back to repeat the run.
 Bad input prints 'Error: ...' to stderr and exits with status 1.
 """

@@ -111,7 +111,8 @@ def build_history(
         first = next((k for k, p in enumerate(players) if p.seat > button), 0)
         players = players[first:] + players[:first]
     position = {id(p): k for k, p in enumerate(players)}
-    fixed = variant.startswith("F")
+    game = VARIANTS_BY_PHH_CODE[variant]
+    fixed = game.betting == "fixed"
     blinds = [p.blind for p in players]
     antes = [p.ante for p in players]
     for kind, value in hand.events:
@@ -130,7 +131,6 @@ def build_history(
         )
     actions = _actions(hand, players, position, variant, stud)
     _check_chips(hand, players)
-    game = VARIANTS_BY_PHH_CODE[variant]
     if len(players) == 2 and game.blinds and not game.button_blind:
         # The PHH reader's heads-up order (a draw game's blinds are written as posted).
         antes, blinds = antes[::-1], blinds[::-1]
@@ -168,8 +168,9 @@ def _actions(
     hand: HandReading, players: list[Player], position: dict[int, int], variant: str, stud: bool
 ) -> list[str]:
     """The PHH actions: deals, board cards, betting, draws and shows, in the file's order."""
-    draw = VARIANTS_BY_PHH_CODE[variant].has_draw
-    width = 2 if variant.endswith("T") else 5 if draw else 4
+    game = VARIANTS_BY_PHH_CODE[variant]
+    draw = game.has_draw
+    width = game.streets[0].down  # cards dealt before the first round (not stud: by street)
     dealt: dict[int, list[list[str]]] = {}
     drawn: dict[int, int] = {}  # cards each player drew (a draw game)
     for kind, value in hand.events:

@@ -27,7 +27,7 @@ hand's, the second is kept in ``_second_board`` and the winnings are the file's.
 
 Stud and draw: the specification names the games (``Stud``, ``StudHiLo``,
 ``Draw``) but not their streets or actions, so this reader decides, close to
-what the sites write (fixed limit only, as the simulator plays them):
+what the sites write (stud at fixed limit only, as the simulator plays it):
 
 - stud has no ``dealer_seat``: players in seat order. Rounds are named ``Third
   Street`` (or ``Preflop``, the specification's round 0) to ``Seventh Street``
@@ -40,8 +40,10 @@ what the sites write (fixed limit only, as the simulator plays them):
   ``big_blind_amount`` is the small bet and ``small_blind_amount`` the
   bring-in when none is posted. Streets the file
   skips (players all in) are dealt, unknown, all the same;
-- ``Draw`` is five-card draw (``F5D``) with the site's blinds kept as posted
-  and live (heads-up not swapped as a blind game's are). Round 0 is before the
+- ``Draw`` is five-card draw: at ``FL`` (``F5D``, an ante game) the site's
+  blinds are kept as posted and live (heads-up not swapped as a blind game's
+  are); at ``NL`` and ``PL`` (``N5D``, ``P5D``) it is a blind game, its blinds
+  written as hold'em's. Round 0 is before the
   draw; a ``Draw`` (or ``First Draw``) round holds ``Discard`` actions (the
   cards thrown, ``"??"`` for each card not seen), ``Stands Pat``, the hero's
   ``Dealt Cards`` (the cards drawn, or his whole hand after the draw) and the

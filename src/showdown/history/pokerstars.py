@@ -34,14 +34,15 @@ Decisions where the model has no place for what the site writes:
 - a blind posted outside the blind seats (a player coming back): live but
   acting in turn on the site, while PHH blinds past the big blind are
   straddles acting last; refused with that reason;
-- 5 Card Draw (fixed limit: the simulator's ``F5D``, an ante game by its rules):
-  the site's blinds are kept as posted, live, the first round opening after the
-  big blind (heads-up they are not swapped as a blind game's are); ``discards 2
-  cards`` and ``stands pat`` are ``sd`` actions and the cards drawn a deal,
-  ``??`` where the file does not show them; the cards a player shows at the end
-  are his deal only if he stood pat. No- and pot-limit draw, and games the
-  simulator does not play (razz, triple draw, Courchevel...), are refused
-  naming the game.
+- 5 Card Draw at fixed limit (the simulator's ``F5D``, an ante game by its
+  rules): the site's blinds are kept as posted, live, the first round opening
+  after the big blind (heads-up they are not swapped as a blind game's are). At
+  no and pot limit (``N5D``, ``P5D``) the game is a blind game, its blinds
+  written as hold'em's. In all three ``discards 2 cards`` and ``stands pat``
+  are ``sd`` actions and the cards drawn a deal, ``??`` where the file does not
+  show them; the cards a player shows at the end are his deal only if he stood
+  pat. Games the simulator does not play (razz, triple draw, Courchevel...) are
+  refused naming the game.
 
 A hand that cannot be read raises :class:`PokerStarsError` naming the hand
 number, the line and the field; :func:`showdown.history.hands` reports it and
@@ -76,6 +77,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from showdown.simulator.phh import HandHistory
+from showdown.simulator.rules import VARIANTS_BY_PHH_CODE
 
 from ._site_hand import (
     STUD_DEAL,
@@ -97,7 +99,7 @@ _GAMES = (
     ("Hold'em", {"No Limit": "NT", "Pot Limit": "PT", "Limit": "FT"}),
     ("7 Card Stud Hi/Lo", {"Limit": "F7S/8"}),
     ("7 Card Stud", {"Limit": "F7S"}),
-    ("5 Card Draw", {"Limit": "F5D"}),
+    ("5 Card Draw", {"No Limit": "N5D", "Pot Limit": "P5D", "Limit": "F5D"}),
 )
 #: Games whose names hold a played game's name (checked first): refused by name.
 _NOT_PLAYED = ("5 Card Omaha", "6+ Hold'em", "Courchevel", "Razz", "Triple Draw", "Single Draw",
@@ -201,14 +203,16 @@ def _read(hand: HandReading) -> HandHistory:
     if len(lines) < 2 or (table := _TABLE.match(lines[1].strip())) is None:
         raise hand.fail("table", "expected \"Table '...' N-max Seat #k is the button\"")
     button = int(table.group(3)) if table.group(3) else None
-    stud = variant.startswith("F7S")
+    # What the game is comes from the registry's rules, never from the code's letters.
+    game = VARIANTS_BY_PHH_CODE[variant]
+    stud = game.stud
     if button is None and not stud:
         raise hand.fail("table", "no button seat")
     hand.extra.update(table=table.group(1), seat_count=int(table.group(2)))
     if currency:
         hand.extra["currency"] = currency
     # The live big blind: the stakes' second amount, or in fixed limit the small bet.
-    _read_body(hand, small if variant.startswith("F") else big, stud)
+    _read_body(hand, small if game.betting == "fixed" else big, stud)
     return build_history(hand, variant, small, big, button, stud)
 
 

@@ -3,8 +3,8 @@
 Examples
 --------
 >>> from showdown.simulator import GAMES, HandState, Stakes
->>> sorted(GAMES)
-['draw', 'flhe', 'flo', 'flo8', 'nlhe', 'nlsd', 'plhe', 'plo', 'plo8', 'stud', 'stud8']
+>>> " ".join(sorted(GAMES))
+'draw flhe flo flo8 nl5d nlhe nlsd pl5d plhe plo plo8 stud stud8'
 >>> hand = HandState("flhe", Stakes.blinds(1, 2), [100, 100], seed=0)
 >>> hand.legal_actions().raise_min_to
 4

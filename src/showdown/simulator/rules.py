@@ -294,10 +294,14 @@ _STUD_STREETS = (
     Street("seventh", down=1, big_bet=True, opener="high_showing"),
 )
 
-_DRAW_STREETS = (
-    Street("predraw", down=5, opener="button"),
-    Street("draw", draw=True, big_bet=True, opener="button"),
-)
+
+def _draw_streets(blinds: bool) -> tuple[Street, ...]:
+    """The deal and the draw of five-card draw: with ``blinds`` the first round opens
+    left of the big blind (no and pot limit), else left of the button (the ante game)."""
+    return (
+        Street("predraw", down=5, opener="blinds" if blinds else "button"),
+        Street("draw", draw=True, big_bet=True, opener="button"),
+    )
 
 
 def _variant(game: PlayGame) -> Variant:
@@ -338,13 +342,14 @@ def _variant(game: PlayGame) -> Variant:
     # Five-card draw: nine players is what the deck allows (45 cards dealt leaves
     # enough, with the reshuffled discards, for every player to draw five). The
     # draw table caps fixed-limit betting at a bet and four raises.
+    blinds = game.forced_bets == "blinds"
     return Variant(
         game.name,
         game.title,
-        _DRAW_STREETS,
+        _draw_streets(blinds),
         game.betting,  # type: ignore[arg-type]
         raise_cap=5 if fixed else None,
-        blinds=False,
+        blinds=blinds,
         max_players=9,
         phh_code=game.phh_code,
     )

@@ -106,8 +106,8 @@ STAT_NAMES = (
 def default_stakes(variant: Variant) -> Stakes:
     """Stakes used when none are given.
 
-    1/2 blinds; stud 1 ante, 2 bring-in, 5-10 bets; draw 1 ante, 2-4 bets; short deck
-    1 ante and a button blind of 1.
+    1/2 blinds (no- and pot-limit draw too); stud 1 ante, 2 bring-in, 5-10 bets;
+    fixed-limit draw 1 ante, 2-4 bets; short deck 1 ante and a button blind of 1.
 
     Examples
     --------

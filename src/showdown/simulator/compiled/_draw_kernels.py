@@ -1,8 +1,10 @@
 """Compiled sessions of five-card draw.
 
-:func:`play_draw` plays every hand of tables ``first..last-1``: antes; five
-cards each from the left of the button; a betting round; the draw, each player
-still in (from the left of the button) discarding 0-5 cards and drawing as many,
+:func:`play_draw` plays every hand of tables ``first..last-1``: antes, or blinds
+(no and pot limit, as card rooms deal the game); five cards each from the left
+of the button; a betting round (opening after the big blind when there are
+blinds); the draw, each player still in (from the left of the button)
+discarding 0-5 cards and drawing as many,
 the muck (folded hands and earlier discards, never the drawing player's own)
 shuffled when the deck runs out; a second betting round with the big bet; the
 showdown. The records keep each discard as a card mask and each player's drawn
@@ -34,6 +36,7 @@ from .layout import (
     LIVE_COUNT,
     LOW,
     MUCK,
+    OPENER,
     STREET,
     STRENGTH_AGENT,
 )
@@ -159,7 +162,12 @@ def _streets(
                     records.bounds[row, index, 1] = -1
                 state[ACTIONS] = index + 1
         bet_size = limits[3] if street == 1 else limits[2]
-        new_round(n, seats, state, (button + 1) % n, False, bet_size, limits[2])
+        if street == 0:
+            # The forced bets set the first round: the blinds stay in and the betting opens
+            # after them (no and pot limit); an ante game opens left of the button.
+            new_round(n, seats, state, state[OPENER], True, bet_size, limits[2])
+        else:
+            new_round(n, seats, state, (button + 1) % n, False, bet_size, limits[2])
         if strength_seats:
             for seat in range(n):
                 if kinds[seat] == STRENGTH_AGENT and not folded[seat]:

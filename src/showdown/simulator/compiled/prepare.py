@@ -112,23 +112,25 @@ def family_of(variant: Variant) -> str | None:
         return None
     streets = tuple((s.down, s.up, s.board, s.draw, s.opener, s.betting) for s in variant.streets)
     family = None
-    if variant.blinds and not variant.bring_in:
+    # The first round opens after the blinds, or left of the button in an ante game.
+    first_opener = "blinds" if variant.blinds else "button"
+    draw = ((5, 0, 0, False, first_opener, True), (0, 0, 0, True, "button", True))
+    if variant.bring_in:
+        stud = (
+            (2, 1, 0, False, "bring_in", True),
+            *((0, 1, 0, False, "high_showing", True) for _ in range(3)),
+            (1, 0, 0, False, "high_showing", True),
+        )
+        family = "stud" if streets == stud and not variant.blinds else None
+    elif streets == draw:
+        family = "draw"  # with blinds (no and pot limit) or antes (fixed limit)
+    elif variant.blinds:
         hole = 4 if variant.hands[0] == "omaha_high" else 2
         board = (
             (hole, 0, 0, False, "blinds", True),
             *((0, 0, count, False, "button", True) for count in (3, 1, 1)),
         )
         family = "board" if streets == board else None
-    elif variant.bring_in and not variant.blinds:
-        stud = (
-            (2, 1, 0, False, "bring_in", True),
-            *((0, 1, 0, False, "high_showing", True) for _ in range(3)),
-            (1, 0, 0, False, "high_showing", True),
-        )
-        family = "stud" if streets == stud else None
-    elif not variant.blinds and not variant.bring_in:
-        draw = ((5, 0, 0, False, "button", True), (0, 0, 0, True, "button", True))
-        family = "draw" if streets == draw else None
     if family is None or (family, variant.hands) not in _SHOWDOWNS:
         return None
     return family

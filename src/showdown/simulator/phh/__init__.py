@@ -20,10 +20,11 @@ heads-up button games the blind and ante arrays apply reversed: p1 is the big
 blind and the button p2 posts the small blind and acts first pre-flop.
 
 Variant codes: ``NT``, ``PT``, ``FT`` (hold'em), ``PO``, ``FO``, ``PO/8``, ``FO/8``
-(Omaha, hi-lo), ``F7S``, ``F7S/8`` (stud, hi-lo) and ``F5D`` — fixed-limit
-five-card draw, a code chosen here because the PHH specification has no
-fixed-limit five-card draw (its draw games are lowball). Other codes (``FR``,
-``F2L3D``, ``N2L1D``, ``FB``, ``NS``...) raise :class:`UnsupportedVariantError`.
+(Omaha, hi-lo), ``F7S``, ``F7S/8`` (stud, hi-lo), ``NS`` (short deck) and
+``F5D``, ``N5D``, ``P5D`` — five-card draw at fixed, no and pot limit, codes
+chosen here because the PHH specification has no high five-card draw (its draw
+games are lowball). Other codes (``FR``, ``F2L3D``, ``N2L1D``, ``FB``...) raise
+:class:`UnsupportedVariantError`.
 
 Amounts with fractions (some logs record cents) are replayed in scaled whole
 chips; :attr:`HandState.final_stacks` gives them back in the file's units.
