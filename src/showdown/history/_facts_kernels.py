@@ -223,7 +223,7 @@ def _hand(hand, seats, actions, cards, unknown, out, players, table, tables):  #
     if status == _BETTING:
         return LEFT  # no hole cards owed: not hold'em as written
     raises_first_round = 0
-    first_all_in_street = -1
+    first_all_in_street = np.int64(-1)
     spot_status = NO_ALL_IN
     spot_found = False
     for row in range(first_action, last_action):

@@ -19,7 +19,6 @@ from __future__ import annotations
 import numpy as np
 
 from showdown._jit import jit
-from showdown._views import unowned
 
 from ._scan_tokens import (
     _INT64_MAX,
@@ -519,17 +518,14 @@ def scan_hands(data, starts, ends, keys, unknown, hands, seats, actions, cards):
     # Typed zeros: a literal 0 would have the compiler build ``_hand`` twice (once for
     # the literal, once for the integer the loop makes of it).
     seat = action = card = np.int64(0)
-    data, starts, ends, keys, hands = unowned((data, starts, ends, keys, hands))
-    columns = unowned((seats, actions, cards))
-    scratch = unowned(
-        (
-            np.zeros((_ROWS, MAX_SEATS), dtype=np.int64),  # amounts: mantissas
-            np.zeros((_ROWS, MAX_SEATS), dtype=np.int64),  # and decimal places
-            np.full(_ROWS, -1, dtype=np.int64),  # values read per key (-1: absent)
-            np.zeros((2, MAX_SEATS), dtype=np.int64),  # player-name spans
-            np.zeros(8, dtype=np.int64),  # an action's token spans
-            np.zeros((2, MAX_OTHER_KEYS), dtype=np.int64),  # the other keys' spans
-        )
+    columns = (seats, actions, cards)
+    scratch = (
+        np.zeros((_ROWS, MAX_SEATS), dtype=np.int64),  # amounts: mantissas
+        np.zeros((_ROWS, MAX_SEATS), dtype=np.int64),  # and decimal places
+        np.full(_ROWS, -1, dtype=np.int64),  # values read per key (-1: absent)
+        np.zeros((2, MAX_SEATS), dtype=np.int64),  # player-name spans
+        np.zeros(8, dtype=np.int64),  # an action's token spans
+        np.zeros((2, MAX_OTHER_KEYS), dtype=np.int64),  # the other keys' spans
     )
     for h in range(len(starts)):
         row = hands[h]
