@@ -233,6 +233,36 @@ def test_hand_written_hands_are_read_or_left_to_the_reader(text, is_read):
     assert _compare(_tables([text])) == ((1, 0) if is_read else (0, 1))
 
 
+_UNKNOWN_STACK = _PLAIN.replace("100, 80.25", "inf, 80.25")
+
+
+@pytest.mark.parametrize(
+    ("text", "is_read"),
+    [
+        (_UNKNOWN_STACK, True),
+        (_UNKNOWN_STACK.replace("6.5", "123456.5"), True),  # the bet is the largest amount
+        # Every "cbr " amount of the text counts, wherever it is (the reader's search).
+        (_UNKNOWN_STACK + "table = 'cbr 123456789.5'\n", True),
+        (_UNKNOWN_STACK + "venue = 'cbr 0007.25, cbr .5, cbr x'\n", True),
+        (_UNKNOWN_STACK.replace("inf, 80.25", "inf, 0.25"), True),
+        (_UNKNOWN_STACK.replace("inf, 80.25", "inf, inf"), True),
+        # Too many digits for floats to keep: the reader says.
+        (_UNKNOWN_STACK + "venue = 'cbr 1234567890.1234567'\n", False),
+        # Not a number: the reader refuses the hand (the scanner used to raise here).
+        (_UNKNOWN_STACK + "venue = 'cbr 1.2.3'\n", False),
+        (_UNKNOWN_STACK + "venue = 'cbr .'\n", False),
+        # A stand-in beyond 64-bit chips at the hand's scale (the scanner used to raise).
+        (_UNKNOWN_STACK.replace("80.25", "80.01") + "venue = 'cbr 123456789012345'\n", False),
+    ],
+)
+def test_unknown_stacks_get_the_readers_stand_in(text, is_read):
+    scanned = scan_phhs(_tables([text]))
+    assert bool(scanned.fallback[0]) is not is_read
+    assert _compare(_tables([text])) == ((1, 0) if is_read else (0, 1))
+    if is_read:
+        assert scanned.hands[0, H_FLAGS] & FLAG_STACKS_UNKNOWN
+
+
 def test_bodies_are_the_readers_hands_and_bad_input_is_named():
     data = _tables([_PLAIN, _PLAIN.replace('"NT"', '"FT"')]).replace(b"[2]", b"[7]  ")
     scanned = scan_phhs(data)

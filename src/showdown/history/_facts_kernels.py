@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from showdown._jit import jit
+from showdown._jit import jit, jit_llvm_inline
 from showdown._views import unowned
 from showdown.evaluator._kernels import KEY_START, add_card, strength_of_key
 from showdown.simulator.core import (
@@ -100,7 +100,8 @@ _BIG = (False, False, True, True)
 _DEALING, _BETTING, _COMPLETE, _SHOWDOWN = range(4)
 
 
-@jit
+# Inlined: a call would copy the table's two dozen arrays for a few loads.
+@jit_llvm_inline
 def _begin_street(table, street, n):  # pragma: no cover - compiled
     """Cards owed on ``street``: (status, pending board cards)."""
     pending_hole = table[8]
@@ -115,7 +116,7 @@ def _begin_street(table, street, n):  # pragma: no cover - compiled
     return any_pending or board > 0, board
 
 
-@jit
+@jit_llvm_inline
 def _advance(table, start, n, current):  # pragma: no cover - compiled
     """The next player to act from ``start`` (-1: the round is over)."""
     stacks, bets, folded, all_in, needs = table[0], table[1], table[3], table[4], table[5]
@@ -211,18 +212,18 @@ def _hand(hand, seats, actions, cards, unknown, out, players, table, tables):  #
     current, full_bet, last_raise, bets_count, opener = post_forced_bets(
         n, n - 1, antes, blinds, small, stacks, bets, totals, ante_paid, all_in
     )
-    street = 0
+    street = np.int64(0)  # typed: a literal 0 would compile _begin_street twice
     bet_size = small
     seen = np.uint64(0)
     board = out[F_BOARD : F_BOARD + 5]
     board_cards = 0
-    dealing, pending_board = _begin_street(table, 0, n)
+    dealing, pending_board = _begin_street(table, street, n)
     status = _DEALING if dealing else _BETTING
     actor = -1
     if status == _BETTING:
         return LEFT  # no hole cards owed: not hold'em as written
     raises_first_round = 0
-    first_all_in_street = -1
+    first_all_in_street = np.int64(-1)
     spot_status = NO_ALL_IN
     spot_found = False
     for row in range(first_action, last_action):
@@ -505,7 +506,8 @@ def hand_facts_columns(scanned, unknown, tables, facts, players):  # pragma: no 
     :data:`TAKEN`, :data:`LEFT` (the scanner's fallbacks too) or :data:`NO_RESULT`.
     Returns the hands taken."""
     tables = unowned(tables)  # read in the loops without reference counting (see _jit)
-    hands, seats, actions, cards = scanned
+    hands, seats, actions, cards = unowned(scanned)
+    facts, players = unowned((facts, players))
     m = MAX_PLAYERS
     # stacks, bets, totals; folded, all-in, needs; may raise, antes paid, hole cards owed...
     table = (

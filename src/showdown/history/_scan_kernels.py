@@ -21,7 +21,9 @@ import numpy as np
 from showdown._jit import jit
 
 from ._scan_tokens import (
+    _INT64_MAX,
     BAD_CARD,
+    _bet_digits,
     _card,
     _chips,
     _denominator,
@@ -59,12 +61,22 @@ MAX_OTHER_KEYS = 48
 MAX_SCALE = 10**12
 
 
-def key_table() -> tuple[np.ndarray, np.ndarray]:
-    """The key names as one byte array and their offsets (the kernel's key table)."""
+#: Key names are looked up by their length (below this) and first byte.
+KEY_LENGTHS = 32
+
+
+def key_table() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The kernel's key table: the key names as one byte array, their offsets, and
+    each name's code by its length and first byte (one comparison a key line)."""
     encoded = [name.encode() for name in KEY_NAMES]
     offsets = np.zeros(len(encoded) + 1, dtype=np.int64)
     offsets[1:] = np.cumsum([len(name) for name in encoded])
-    return np.frombuffer(b"".join(encoded), dtype=np.uint8).copy(), offsets
+    index = np.full((KEY_LENGTHS, 128), -1, dtype=np.int64)
+    for code, name in enumerate(encoded):
+        if index[len(name), name[0]] >= 0:
+            raise RuntimeError(f"two key names of the same length start alike: {name!r}")
+        index[len(name), name[0]] = code
+    return np.frombuffer(b"".join(encoded), dtype=np.uint8).copy(), offsets, index
 
 
 @jit
@@ -168,6 +180,29 @@ FLAG_TRIMMING, FLAG_WINNINGS, FLAG_FINISHING, FLAG_STACKS_UNKNOWN, FLAG_DEAD_BLI
 FLAG_FINISHING_INEXACT = 32
 #: Rows of the per-hand scratch amounts (by the key's code; the rest unused).
 _ROWS = 10
+
+
+@jit
+def _stand_in(data, start, end, mantissas, places, n, scale):  # pragma: no cover - compiled
+    """The reader's stand-in for the stacks a site did not log, in chips: ten to the
+    number of whole digits of the largest amount the hand mentions (its ``cbr``
+    amounts, its known stacks, at least 1) plus two, so no one is all-in. -1 when
+    the reader must judge (an odd ``cbr`` amount, more chips than 64 bits hold)."""
+    digits = _bet_digits(data, start, end)
+    if digits < 0:
+        return -1
+    digits = max(digits, 1)
+    for k in range(n):
+        if places[STACKS, k] >= 0:
+            whole = mantissas[STACKS, k] // 10 ** places[STACKS, k]
+            count = 0
+            while whole:
+                whole //= 10
+                count += 1
+            digits = max(digits, count)
+    if digits + 2 > 18 or 10 ** (digits + 2) > _INT64_MAX // scale:
+        return -1
+    return 10 ** (digits + 2) * scale
 
 
 @jit
@@ -415,7 +450,7 @@ def _hand(data, start, end, keys, unknown, hand, columns, rows, scratch):  # pra
     if dead:
         hand[H_FLAGS] |= FLAG_DEAD_BLINDS
     # The scale: every amount's denominator (not the finishing stacks: the reader's rule).
-    scale = 1
+    scale = np.int64(1)  # typed: a literal would compile _stand_in twice
     for code in (STACKS, ANTES, BLINDS, MIN_BET, WINNINGS):
         for k in range(max(lengths[code], 0)):
             if places[code, k] < 0:
@@ -438,14 +473,21 @@ def _hand(data, start, end, keys, unknown, hand, columns, rows, scratch):  # pra
             if chips < 0:
                 return False, 0, 0, 0
             actions[row, A_AMOUNT] = chips
+    stand_in = 0
+    for k in range(n):
+        if places[STACKS, k] < 0:
+            hand[H_FLAGS] |= FLAG_STACKS_UNKNOWN
+            stand_in = _stand_in(data, start, end, mantissas, places, n, scale)
+            if stand_in < 0:
+                return False, 0, 0, 0
+            break
     columns = ((STACKS, S_STACK), (ANTES, S_ANTE), (BLINDS, S_BLIND), (WINNINGS, S_WINNINGS),
                (FINISHING, S_FINISHING))  # fmt: skip
     for code, column in columns:
         for k in range(n):
             chips = 0
             if lengths[code] >= 0 and places[code, k] < 0:
-                chips = -1  # an unknown stack: the wrapper puts its stand-in
-                hand[H_FLAGS] |= FLAG_STACKS_UNKNOWN
+                chips = stand_in  # an unknown stack
             elif lengths[code] >= 0:
                 chips = _chips(mantissas[code, k], places[code, k], scale)
                 if chips < 0:
@@ -473,7 +515,9 @@ def scan_hands(data, starts, ends, keys, unknown, hands, seats, actions, cards):
     ``hands[h, H_STATUS]`` is 0 for a hand read here, 1 for a fallback. Returns the
     rows used of ``seats``, ``actions`` and ``cards``.
     """
-    seat = action = card = 0
+    # Typed zeros: a literal 0 would have the compiler build ``_hand`` twice (once for
+    # the literal, once for the integer the loop makes of it).
+    seat = action = card = np.int64(0)
     columns = (seats, actions, cards)
     scratch = (
         np.zeros((_ROWS, MAX_SEATS), dtype=np.int64),  # amounts: mantissas
@@ -510,33 +554,32 @@ def cut_hands(data, heads, bodies, numbers):  # pragma: no cover - compiled
     (bounds on the rows the scan needs). Returns (headers, commas, quotes), or
     headers -1 when a ``k`` has too many digits for an integer here."""
     end = len(data)
-    count = commas = quotes = 0
-    line = True  # at the start of a line
-    i = 0
-    while i < end:
+    count = 0
+    for i in range(end):
+        # A header opens a line: only a "[" at a line's start is looked at.
+        if data[i] != 91 or (i > 0 and data[i - 1] != 10):
+            continue
+        k = i + 1
+        number = 0
+        while k < end and 48 <= data[k] <= 57:
+            number = number * 10 + data[k] - 48
+            k += 1
+        digits = k - i - 1
+        if digits and k < end and data[k] == 93:
+            k += 1
+            while k < end and (data[k] == 32 or data[k] == 9):
+                k += 1
+            if k < end and data[k] == 13:
+                k += 1
+            if k == end or data[k] == 10:
+                if digits > 18:
+                    return -1, 0, 0
+                heads[count], bodies[count], numbers[count] = i, k, number
+                count += 1
+    # Counted apart: a loop without branches, which the compiler vectorises.
+    commas = quotes = 0
+    for i in range(end):
         byte = data[i]
-        if line and byte == 91:  # "[" opening a line
-            k = i + 1
-            number = 0
-            while k < end and 48 <= data[k] <= 57:
-                number = number * 10 + data[k] - 48
-                k += 1
-            digits = k - i - 1
-            if digits and k < end and data[k] == 93:
-                k += 1
-                while k < end and (data[k] == 32 or data[k] == 9):
-                    k += 1
-                if k < end and data[k] == 13:
-                    k += 1
-                if k == end or data[k] == 10:
-                    if digits > 18:
-                        return -1, 0, 0
-                    heads[count], bodies[count], numbers[count] = i, k, number
-                    count += 1
-        line = byte == 10
-        if byte == 44:
-            commas += 1
-        elif byte == 34 or byte == 39:
-            quotes += 1
-        i += 1
+        commas += byte == 44
+        quotes += (byte == 34) | (byte == 39)
     return count, commas, quotes

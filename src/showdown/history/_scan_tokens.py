@@ -7,7 +7,7 @@ the existing reader). See :mod:`showdown.history._scan_kernels`.
 
 from __future__ import annotations
 
-from showdown._jit import jit, jit_inline
+from showdown._jit import jit, jit_llvm_inline
 
 #: Amounts are refused (fallback) beyond these: a float keeps 15 significant
 #: digits (so the reader's reading through ``float`` is exact), a scale 12 places.
@@ -18,19 +18,19 @@ _INT64_MAX = 9_223_372_036_854_775_807
 BAD_CARD = -1000
 
 
-@jit_inline
+@jit_llvm_inline
 def _space(byte):  # pragma: no cover - compiled
     return byte == 32 or byte == 9
 
 
-@jit_inline
+@jit_llvm_inline
 def _skip_spaces(data, i, end):  # pragma: no cover - compiled
     while i < end and (data[i] == 32 or data[i] == 9):
         i += 1
     return i
 
 
-@jit
+@jit_llvm_inline
 def _skip_blank(data, i, end):  # pragma: no cover - compiled
     """Skip what TOML allows between an array's values: spaces, line ends, comments."""
     while i < end:
@@ -47,12 +47,12 @@ def _skip_blank(data, i, end):  # pragma: no cover - compiled
     return i
 
 
-@jit_inline
+@jit_llvm_inline
 def _digit(byte):  # pragma: no cover - compiled
     return 48 <= byte <= 57
 
 
-@jit
+@jit_llvm_inline
 def _number(data, i, end):  # pragma: no cover - compiled
     """A decimal amount at ``i``: (ok, mantissa, places, next index); places counts
     the decimals left once trailing zeros are dropped."""
@@ -100,20 +100,20 @@ def _number(data, i, end):  # pragma: no cover - compiled
     return True, mantissa, places, i
 
 
-@jit
+@jit_llvm_inline
 def _gcd(a, b):  # pragma: no cover - compiled
     while b:
         a, b = b, a % b
     return a
 
 
-@jit
+@jit_llvm_inline
 def _denominator(mantissa, places):  # pragma: no cover - compiled
     power = 10**places
     return power // _gcd(mantissa, power) if mantissa else 1
 
 
-@jit
+@jit_llvm_inline
 def _chips(mantissa, places, scale):  # pragma: no cover - compiled
     """``mantissa / 10**places`` times ``scale``, rounded down (-1: too large)."""
     power = 10**places
@@ -124,7 +124,7 @@ def _chips(mantissa, places, scale):  # pragma: no cover - compiled
     return numerator * scale // denominator
 
 
-@jit
+@jit_llvm_inline
 def _string(data, i, end):  # pragma: no cover - compiled
     """A one-line quoted string at ``i`` without escapes: (ok, start, stop, next)."""
     if i >= end or (data[i] != 34 and data[i] != 39):
@@ -144,21 +144,22 @@ def _string(data, i, end):  # pragma: no cover - compiled
     return True, start, i, i + 1
 
 
-@jit
+@jit_llvm_inline
 def _key_code(data, start, stop, keys):  # pragma: no cover - compiled
-    names, offsets = keys
-    for code in range(len(offsets) - 1):
-        low, high = offsets[code], offsets[code + 1]
-        if high - low != stop - start:
-            continue
-        same = True
-        for k in range(high - low):
-            if data[start + k] != names[low + k]:
-                same = False
-                break
-        if same:
-            return code
-    return -1
+    """The code of the key ``data[start:stop]`` (-1: another key), found by its length
+    and first byte in the key table (see ``_scan_kernels.key_table``)."""
+    names, offsets, index = keys
+    length = stop - start
+    if length <= 0 or length >= index.shape[0] or data[start] >= 128:
+        return -1
+    code = index[length, data[start]]
+    if code < 0:
+        return -1
+    low = offsets[code]
+    for k in range(1, length):
+        if data[start + k] != names[low + k]:
+            return -1
+    return code
 
 
 @jit
@@ -181,7 +182,7 @@ def _other_value(data, i, end):  # pragma: no cover - compiled
     return _scalar(data, i, end)
 
 
-@jit
+@jit_llvm_inline
 def _word(data, i, end, word):  # pragma: no cover - compiled
     """Whether ``word`` (bytes: a tuple or an array) is at ``i``."""
     if i + len(word) > end:
@@ -192,7 +193,7 @@ def _word(data, i, end, word):  # pragma: no cover - compiled
     return True
 
 
-@jit
+@jit_llvm_inline
 def _scalar(data, i, end):  # pragma: no cover - compiled
     if i < end and (data[i] == 34 or data[i] == 39):
         ok, _, _, i = _string(data, i, end)
@@ -228,7 +229,7 @@ def _scalar(data, i, end):  # pragma: no cover - compiled
     return i
 
 
-@jit
+@jit_llvm_inline
 def _seat(data, i, stop, n):  # pragma: no cover - compiled
     """A ``p1``... ``p99`` player token (no leading zero) at ``i``: seat or -1."""
     if stop - i < 2 or stop - i > 3 or data[i] != 112 or data[i + 1] == 48:
@@ -241,7 +242,7 @@ def _seat(data, i, stop, n):  # pragma: no cover - compiled
     return seat - 1 if seat - 1 < n else -1
 
 
-@jit
+@jit_llvm_inline
 def _card(rank, suit, unknown):  # pragma: no cover - compiled
     """The code of a two-character card (rank * 4 + suit, ``??`` unknown), or BAD_CARD."""
     if rank == 63 and suit == 63:
@@ -263,3 +264,34 @@ def _card(rank, suit, unknown):  # pragma: no cover - compiled
     if value < 0 or colour < 0:
         return BAD_CARD
     return value * 4 + colour
+
+
+@jit
+def _bet_digits(data, i, end):  # pragma: no cover - compiled
+    """The most whole digits of a ``cbr`` amount in ``data[i:end]`` as the reader finds
+    them for its stand-in stack (every ``cbr `` then digits and dots, anywhere in the
+    text, read through ``float``): 0 for none, -1 where that reading could differ from
+    this count (not a number, or too many digits for a float: left to the reader)."""
+    most = 0
+    while i + 4 < end:
+        if not (data[i] == 99 and data[i + 1] == 98 and data[i + 2] == 114 and data[i + 3] == 32):
+            i += 1
+            continue
+        i += 4
+        whole = fraction = digits = dots = 0
+        while i < end and (_digit(data[i]) or data[i] == 46):
+            if data[i] == 46:
+                dots += 1
+            else:
+                digits += 1
+                if dots:
+                    fraction += 1
+                elif whole or data[i] != 48:
+                    whole += 1  # leading zeros are not whole digits
+            i += 1
+        if dots + digits == 0:
+            continue  # "cbr " without an amount: no match
+        if dots > 1 or digits == 0 or whole + fraction > MAX_DIGITS:
+            return -1
+        most = max(most, whole)
+    return most

@@ -60,7 +60,6 @@ from ._scan_kernels import (
     key_table,
     scan_hands,
 )
-from .parse import _stand_in
 
 __all__ = [
     "A_ACTOR", "A_AMOUNT", "A_CARDS", "A_CARD_START", "A_VERB", "FLAG_DEAD_BLINDS",
@@ -176,15 +175,7 @@ def scan_phhs(data: bytes) -> ScannedFile:
     used_seats, used_actions, used_cards = scan_hands(
         array, starts, ends, _KEYS, UNKNOWN, hands, seats, actions, cards
     )
-    scanned = ScannedFile(
+    return ScannedFile(
         data, numbers, starts, ends, hands, seats[:used_seats], actions[:used_actions],
         cards[:used_cards],
     )  # fmt: skip
-    for hand in np.flatnonzero(hands[:, H_FLAGS] & FLAG_STACKS_UNKNOWN).tolist():
-        # The reader's stand-in for stacks the site did not log (rare: one Python call).
-        rows = scanned.seat_rows(hand)
-        scale = int(hands[hand, H_SCALE])
-        unknown = rows[:, S_STACK] < 0
-        finite = [int(chips) / scale for chips in rows[~unknown, S_STACK]]
-        rows[unknown, S_STACK] = _stand_in(scanned.body(hand), finite) * scale
-    return scanned
