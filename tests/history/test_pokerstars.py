@@ -252,12 +252,14 @@ def test_five_card_draw_at_no_or_pot_limit_is_read_as_a_blind_game(tmp_path, bet
     assert replay(history).stacks == [495, 480, 525]
 
 
-def test_a_game_the_simulator_does_not_play_at_that_betting_is_refused_naming_it(tmp_path):
+@pytest.mark.parametrize("betting", ["No Limit", "Spread Limit"])
+def test_a_game_the_simulator_does_not_play_at_that_betting_is_refused_naming_it(tmp_path, betting):
+    # "Spread Limit" ends in "Limit": it must not be read as fixed limit.
     text = (DATA / "pokerstars_stud.txt").read_text()
     path = tmp_path / "stud.txt"
-    path.write_text(text.replace("7 Card Stud Limit", "7 Card Stud No Limit", 1))
+    path.write_text(text.replace("7 Card Stud Limit", f"7 Card Stud {betting}", 1))
     report = ReadReport()
-    game = r"stud\.txt \[5001\]: hand #5001, line 1 .*game: 7 Card Stud No Limit is not a game"
+    game = rf"stud\.txt \[5001\]: hand #5001, line 1 .*game: 7 Card Stud {betting} is not a game"
     with pytest.warns(BadHandWarning, match=game):
         read_back = list(hands(path, report=report))
     assert 5001 not in [h.extra["hand"] for h in read_back] and report.skipped == 1

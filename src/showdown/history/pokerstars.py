@@ -104,7 +104,8 @@ _GAMES = (
 #: Games whose names hold a played game's name (checked first): refused by name.
 _NOT_PLAYED = ("5 Card Omaha", "6+ Hold'em", "Courchevel", "Razz", "Triple Draw", "Single Draw",
                "Badugi", "5 Card Stud")  # fmt: skip
-_BETTING = re.compile(r"\b(No Limit|Pot Limit|Fixed Limit|Limit)\b")
+#: The betting structure, right after the game's name ("Spread Limit" is none of them).
+_BETTING = re.compile(r" (No Limit|Pot Limit|Fixed Limit|Limit)\b")
 _STAKES = re.compile(r"\(([^()/]+)/([^()/]+?)(?: ([A-Z]{3}))?\)")
 _LEVEL = re.compile(r"Level (\w+) \(([^()/]+)/([^()/]+)\)")
 _DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]{2,4}))?")
@@ -225,11 +226,12 @@ def _read_header(hand: HandReading, text: str) -> tuple[str, Fraction, Fraction,
         position = text.find(game)
         if position < 0:
             continue
-        betting = _BETTING.search(text, position)
+        betting = _BETTING.match(text, position + len(game))
         kind = betting.group(1).replace("Fixed Limit", "Limit") if betting else None
         code = codes.get(kind or "")
         if code is None:
-            raise hand.fail("game", f"{game} {kind or ''} is not a game the simulator plays")
+            named = text[position:].split(" (")[0].split(" - ")[0].strip()
+            raise hand.fail("game", f"{named} is not a game the simulator plays")
         tournament = re.match(r"\s*(Tournament #\d+, .*?)\s*$", text[:position])
         if tournament:
             hand.extra["event"] = tournament.group(1)
