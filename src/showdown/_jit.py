@@ -102,6 +102,14 @@ typing, so a variant compiles only its own branches and helpers, and with
 the JIT off the factory is plain Python. Switches are not passed as literal
 arguments nor chosen by numba ``overload`` factories; a suite rule rejects
 their spellings outside this module.
+
+A helper numba inlines (``jit_inline``) is typed again at each call site, so
+a ``True``/``False`` handed to it there would be a kernel's switch by another
+spelling: such a helper comes from a factory too (the evaluator's row walks,
+full deck and short deck), and a suite rule rejects the literal. A literal
+handed to an LLVM-inlined helper (``jit_llvm_inline``) is a value of that call:
+the helper compiles once for all its callers and LLVM folds the constant where
+it inlines it (a betting round's ``keep_bets``).
 """
 
 from __future__ import annotations
