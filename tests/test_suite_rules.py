@@ -455,3 +455,39 @@ def test_kernels_are_specialised_one_way():
     ``overload`` picked by literal argument types: one idiom to read and to cache."""
     report = _second_idiom_uses(SOURCE / "showdown")
     assert not report, "specialise with a factory's closure constant instead:\n" + "\n".join(report)
+
+
+def _switches_passed_to_numba_inlined_helpers(root: Path) -> list[str]:
+    """``path:line: call`` of each call handing a ``True``/``False`` literal to a helper
+    decorated ``@jit_inline`` under ``root``."""
+    trees = {path: ast.parse(path.read_text(encoding="utf-8")) for path in root.rglob("*.py")}
+    inlined = {
+        node.name
+        for tree in trees.values()
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef)
+        and any(ast.unparse(decorator) == "jit_inline" for decorator in node.decorator_list)
+    }
+    found = []
+    for path, tree in sorted(trees.items()):
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+                continue
+            values = [*node.args, *(keyword.value for keyword in node.keywords)]
+            literal = any(
+                isinstance(value, ast.Constant) and isinstance(value.value, bool)
+                for value in values
+            )
+            if node.func.id in inlined and literal:
+                found.append(f"{path.relative_to(root)}:{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_helpers_inlined_by_numba_take_no_switch_literals():
+    """A helper numba inlines (``jit_inline``) is typed again at every call site, so a
+    ``True``/``False`` it is handed there is a switch of the calling kernel: the helper
+    comes from a factory with the switch as its closure constant instead. (A literal handed
+    to an LLVM-inlined ``jit_llvm_inline`` helper is a value: that helper compiles once for
+    every caller and LLVM folds the constant after inlining it.)"""
+    report = _switches_passed_to_numba_inlined_helpers(SOURCE / "showdown")
+    assert not report, "make the helper in a factory (see _jit):\n" + "\n".join(report)

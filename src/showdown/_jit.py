@@ -109,6 +109,14 @@ process, so :class:`~showdown._jit_cache.HealingCache` names compiled cells by
 module and qualified name instead (the folder's source digest covers their
 code). Large helpers are better called than inlined: numba's inliner copies
 a function's whole scope once per block of it, seconds for a kernel-sized body.
+
+A helper numba inlines (``jit_inline``) is typed again at each call site, so
+a ``True``/``False`` handed to it there would be a kernel's switch by another
+spelling: such a helper comes from a factory too (the evaluator's row walks,
+full deck and short deck), and a suite rule rejects the literal. A literal
+handed to an LLVM-inlined helper (``jit_llvm_inline``) is a value of that call:
+the helper compiles once for all its callers and LLVM folds the constant where
+it inlines it (a betting round's ``keep_bets``).
 """
 
 from __future__ import annotations

@@ -17,6 +17,8 @@ does not bounds-check, so a card code above 51 would read unrelated memory.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from .._jit import jit_inline, jit_parallel, prange
@@ -101,30 +103,43 @@ def add_card(key, bits, card, tables):  # pragma: no cover - compiled
 INVALID_LOW = np.uint8(255)
 
 
-@jit_inline
-def hand_key(cards, hand, card_key, card_bit, partial_deck):  # pragma: no cover
-    """``(valid, key, bits)`` of row ``hand`` of ``cards``: its summed key and or-ed bits.
+def _make_hand_key(partial_deck: bool) -> Any:
+    """The row walk of a deck: ``partial_deck`` when some codes are not in it (short deck).
 
-    Shared by the full-deck and short-deck kernels, which differ only in their
-    tables. The row is invalid with a code above 51 (never used as an index), a
-    repeated card, or, when ``partial_deck``, a card whose ``card_bit`` is 0 (not
-    in the deck: the short deck's deuces to fives). Callers pass ``partial_deck``
-    as a constant, so the full deck's kernel compiles without that check (it
-    measured about a tenth slower with it).
+    ``partial_deck`` is a closure constant (the one way to specialise, see
+    ``_jit``), so the full deck's walk compiles without the not-in-deck check
+    (it measured about a tenth slower with it).
     """
-    key = KEY_START
-    bits = np.uint64(0)
-    valid = True
-    for position in range(cards.shape[1]):
-        card = cards[hand, position]
-        if card > 51:
-            return False, key, bits
-        bit = card_bit[card]
-        if (partial_deck and bit == 0) or bits & bit:
-            valid = False
-        key += card_key[card]
-        bits |= bit
-    return valid, key, bits
+
+    def hand_key(cards, hand, card_key, card_bit):  # pragma: no cover - compiled
+        """``(valid, key, bits)`` of row ``hand`` of ``cards``: its summed key and or-ed bits.
+
+        Shared by the full-deck and short-deck kernels, which differ only in their
+        tables. The row is invalid with a code above 51 (never used as an index),
+        a repeated card, or, in a partial deck, a card whose ``card_bit`` is 0
+        (not in the deck: the short deck's deuces to fives).
+        """
+        key = KEY_START
+        bits = np.uint64(0)
+        valid = True
+        for position in range(cards.shape[1]):
+            card = cards[hand, position]
+            if card > 51:
+                return False, key, bits
+            bit = card_bit[card]
+            if (partial_deck and bit == 0) or bits & bit:
+                valid = False
+            key += card_key[card]
+            bits |= bit
+        return valid, key, bits
+
+    return jit_inline(hand_key)
+
+
+#: The full deck's row walk (:func:`_make_hand_key`).
+hand_key = _make_hand_key(False)
+#: The short deck's row walk: also rejects the cards outside the deck.
+short_deck_hand_key = _make_hand_key(True)
 
 
 @jit_parallel
@@ -137,7 +152,7 @@ def evaluate_kernel(cards, tables, out):  # pragma: no cover
     card_key, card_bit = tables.card_key, tables.card_bit
     offsets, values, flush = tables.offsets7, tables.values7, tables.flush
     for hand in prange(cards.shape[0]):
-        valid, key, bits = hand_key(cards, hand, card_key, card_bit, False)
+        valid, key, bits = hand_key(cards, hand, card_key, card_bit)
         out[hand] = (
             lookup_strength(key, bits, offsets, values, flush, ROW_SHIFT_7, COLUMN_MASK_7)
             if valid

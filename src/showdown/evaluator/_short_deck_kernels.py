@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import jit_inline, jit_parallel, prange
-from ._kernels import hand_key, lookup_strength
+from ._kernels import lookup_strength, short_deck_hand_key
 from .short_deck_tables import SHORT_DECK_ROW_SHIFT
 
 ROW_SHIFT = np.uint64(SHORT_DECK_ROW_SHIFT)
@@ -37,10 +37,11 @@ def evaluate_short_deck_kernel(cards, tables, out):  # pragma: no cover - compil
 
     A row with a code above 51, a card outside the short deck or a repeated
     card gets 0, which no hand has, so the wrapper can say which. The row walk
-    is the full deck's (:func:`._kernels.hand_key`); only the tables differ.
+    is the full deck's (:func:`._kernels._make_hand_key`) with the not-in-deck
+    check; only the tables differ.
     """
     card_key, card_bit = tables.card_key, tables.card_bit
     offsets, values, flush = tables.offsets, tables.values, tables.flush
     for hand in prange(cards.shape[0]):
-        valid, key, bits = hand_key(cards, hand, card_key, card_bit, True)
+        valid, key, bits = short_deck_hand_key(cards, hand, card_key, card_bit)
         out[hand] = short_deck_strength(key, bits, offsets, values, flush) if valid else 0

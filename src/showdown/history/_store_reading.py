@@ -107,6 +107,15 @@ def _table(
         raise ValueError(f"{path}: cannot read {name}.parquet: {error}") from None
 
 
+def _counts_and_skipped(
+    store: Path, manifest: dict[str, Any]
+) -> tuple[dict[str, int], list[BadHand]]:
+    """The counts and the skipped hands of a store, as both readers return them."""
+    counts = {name: int(value) for name, value in manifest["counts"].items()}
+    skipped = _table(store, "skipped").to_pylist()
+    return counts, [BadHand(item["file"], item["hand"], item["reason"]) for item in skipped]
+
+
 def read_store(path: str | os.PathLike[str]) -> tuple[Any, dict[str, int], list[BadHand]]:
     """The per-hand frame, the counts and the skipped hands kept in a hand store.
 
@@ -133,12 +142,7 @@ def read_store(path: str | os.PathLike[str]) -> tuple[Any, dict[str, int], list[
         codes, categories = pd.factorize(per_hand[name].to_numpy(dtype=object))
         frame[name] = pd.Categorical.from_codes(codes[rows], categories=categories)
     frame = frame[list(HAND_COLUMNS)]
-    skipped = _table(store, "skipped").to_pylist()
-    bad = [
-        BadHand(item["file"], item["hand"], item["reason"]) for item in skipped
-    ]  # fmt: skip
-    counts = {name: int(value) for name, value in manifest["counts"].items()}
-    return frame, counts, bad
+    return frame, *_counts_and_skipped(store, manifest)
 
 
 def read_store_players(path: str | os.PathLike[str]) -> tuple[Any, ...]:
@@ -153,7 +157,7 @@ def read_store_players(path: str | os.PathLike[str]) -> tuple[Any, ...]:
     Raises
     ------
     ValueError
-        When ``path`` is not a readable hand store of this version.
+        As :func:`read_store`.
     """
     import numpy as np
 
@@ -182,9 +186,7 @@ def read_store_players(path: str | os.PathLike[str]) -> tuple[Any, ...]:
         return column.to_numpy()
 
     columns = {name: array(name) for name in PLAYER_INPUTS if name not in ("player", "all_in")}
-    bad = [BadHand(item["file"], item["hand"], item["reason"])
-           for item in _table(store, "skipped").to_pylist()]  # fmt: skip
-    counts = {name: int(value) for name, value in manifest["counts"].items()}
+    counts, bad = _counts_and_skipped(store, manifest)
     return names, codes, columns, status_codes == adjusted_code, counts, bad
 
 

@@ -37,31 +37,13 @@ from pathlib import Path
 
 from showdown.simulator.phh import HandHistory
 
+from . import base
 from ._store_reading import store_histories
-from .base import (
-    OHH_SUFFIXES,
-    STORE_MANIFEST,
-    BadHand,
-    BadHandError,
-    BadHandWarning,
-    PathsLike,
-    ReadReport,
-    expand_paths,
-    is_store,
-)
+from .base import *  # noqa: F403 - base's names are exported here as well (``__all__``)
+from .base import OHH_SUFFIXES, BadHand, PathsLike, ReadReport, expand_paths, is_store
 from .parse import parse_hand
 
-__all__ = [
-    "STORE_MANIFEST",
-    "BadHand",
-    "BadHandError",
-    "BadHandWarning",
-    "PathsLike",
-    "ReadReport",
-    "expand_paths",
-    "hands",
-    "is_store",
-]
+__all__ = ["hands", *base.__all__]
 
 # A hand's table header in a .phhs file: "[12]" alone on its line.
 _HEADER = re.compile(r"^\[(\d+)\][ \t]*\r?$", re.MULTILINE)

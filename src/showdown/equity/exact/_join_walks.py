@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..._jit import jit_inline
+from ..._views import unowned
 
 
 @jit_inline
@@ -150,3 +151,50 @@ def joint_subsets(chosen, n_ranged, subsets):  # pragma: no cover - compiled
                 walk_mask[top] = mask
                 walk_owner[top] = owners
     return n_terms
+
+
+@jit_inline
+def omaha_walks(inputs, largest):  # pragma: no cover - compiled
+    """The Omaha joins' walk arrays, made once per kernel call (``largest``: ``L``'s player).
+
+    Returns ``(others, n_ranged, valid, valid_start, position, prefix_mask, chosen,
+    subset_length, subset_uses, terms, walk, subsets)``: the looped players
+    other than ``L`` and how many of them hold ranges, the arrays of
+    :func:`fitting_rows` and the walk's state, this board's list lengths and
+    uses, then :func:`joint_subsets`' terms and the two tuples without owners
+    (``walk`` for :func:`next_joint_holding`, ``subsets`` for
+    :func:`joint_subsets`). The kernel keeps the owners alive by using the
+    arrays returned: ``terms`` shares one allocation with the subset walk's
+    scratch.
+    """
+    combos = inputs.combos
+    n_rows, hole = combos.shape
+    n_players = inputs.starts.size - 1
+    n_subsets = inputs.subset_sign.size
+    subset_length = np.zeros(n_subsets, np.int64)
+    subset_uses = np.zeros(n_subsets, np.int64)
+    others = np.zeros(n_players - 1, np.int64)
+    q = 0
+    n_ranged = 0
+    for p in range(n_players):
+        if p != largest:
+            others[q] = p
+            q += 1
+            n_ranged += inputs.looped[p]
+    n_others = n_players - 1
+    valid = np.zeros(n_rows, np.int64)
+    valid_start = np.zeros(n_others + 1, np.int64)
+    position = np.zeros(n_others, np.int64)
+    prefix_mask = np.zeros(n_others + 1, np.uint64)
+    chosen = np.zeros(n_others, np.int64)
+    walk = unowned((valid, valid_start, inputs.row_mask, position, prefix_mask, chosen))
+    # The subsets' walk: one allocation, alive through ``terms``.
+    subset_rows = np.zeros((6, max(hole * n_others, n_subsets) + 1), np.int64)
+    terms = subset_rows[5]
+    subsets = unowned(
+        (others, inputs.looped, combos, inputs.row_subsets, inputs.subset_masks, subset_length,
+         subset_uses, subset_rows[0], subset_rows[1], subset_rows[2], subset_rows[3],
+         subset_rows[4].view(np.uint64), terms)
+    )  # fmt: skip
+    return (others, n_ranged, valid, valid_start, position, prefix_mask, chosen,
+            subset_length, subset_uses, terms, walk, subsets)  # fmt: skip

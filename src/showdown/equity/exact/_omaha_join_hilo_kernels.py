@@ -21,10 +21,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..._jit import jit, jit_inline
-from ..._views import unowned
 from .._scoring import add_pot
 from ._join_kernels import _count_below
-from ._join_walks import fitting_rows, joint_subsets, next_joint_holding
+from ._join_walks import fitting_rows, joint_subsets, next_joint_holding, omaha_walks
 from ._omaha_join_kernels import STRENGTH_LIMIT, _value_board, order_by_strength
 
 #: Places in L's order stay below this; a low value is shifted above them.
@@ -104,7 +103,6 @@ def _omaha_join_hilo(
     starts = inputs.starts
     n_players = starts.size - 1
     n_rows, hole = combos.shape
-    row_subsets = inputs.row_subsets
     large_subsets = inputs.large_subsets
     large_offsets = inputs.large_offsets
     subset_start = inputs.subset_start
@@ -131,32 +129,12 @@ def _omaha_join_hilo(
     whole = subset_start[n_subsets]
     places = np.zeros(whole + n_large + 1, np.int64)
     keys = np.zeros(whole + n_large + 1, np.int64)
-    subset_length = np.zeros(n_subsets, np.int64)
     low_length = np.zeros(n_subsets, np.int64)
-    subset_uses = np.zeros(n_subsets, np.int64)
-    others = np.zeros(n_players - 1, np.int64)
-    q = 0
-    n_ranged = 0
-    for p in range(n_players):
-        if p != largest:
-            others[q] = p
-            q += 1
-            n_ranged += inputs.looped[p]
-    n_others = n_players - 1
-    valid = np.zeros(n_rows, np.int64)
-    valid_start = np.zeros(n_others + 1, np.int64)
-    position = np.zeros(n_others, np.int64)
-    prefix_mask = np.zeros(n_others + 1, np.uint64)
-    chosen = np.zeros(n_others, np.int64)
-    # The walks of ``_join_walks``, as in the high join (owners kept alive the same way).
-    walk = unowned((valid, valid_start, inputs.row_mask, position, prefix_mask, chosen))
-    subset_rows = np.zeros((6, max(hole * n_others, n_subsets) + 1), np.int64)
-    terms = subset_rows[5]
-    subsets = unowned(
-        (others, inputs.looped, combos, row_subsets, inputs.subset_masks, subset_length,
-         subset_uses, subset_rows[0], subset_rows[1], subset_rows[2], subset_rows[3],
-         subset_rows[4].view(np.uint64), terms)
-    )  # fmt: skip
+    # The walks' arrays, as in the high join (owners kept alive the same way).
+    walks = omaha_walks(inputs, largest)
+    (others, n_ranged, valid, valid_start, position, prefix_mask, chosen,
+     subset_length, subset_uses, terms, walk, subsets) = walks  # fmt: skip
+    n_others = others.size
     acc = np.zeros(N_TERMS, np.int64)
     cells = np.zeros((3, 3), np.int64)
     large_bit = np.int64(1) << largest

@@ -34,11 +34,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..._jit import jit, jit_inline
-from ..._views import unowned
 from .._scoring import add_whole_pot
 from ._join_combo_kernels import track_fitting, track_pot, track_step
 from ._join_kernels import _count_below
-from ._join_walks import fitting_rows, joint_subsets, next_joint_holding
+from ._join_walks import fitting_rows, joint_subsets, next_joint_holding, omaha_walks
 
 #: Strengths are below this (16-bit values): the counting sort's histogram size.
 STRENGTH_LIMIT = 1 << 16
@@ -213,8 +212,7 @@ def _make_omaha_join_kernel(track: bool) -> Any:
         combos = inputs.combos
         starts = inputs.starts
         n_players = starts.size - 1
-        n_rows, hole = combos.shape
-        row_subsets = inputs.row_subsets
+        n_rows = combos.shape[0]
         large_subsets = inputs.large_subsets
         large_offsets = inputs.large_offsets
         subset_start = inputs.subset_start
@@ -229,33 +227,12 @@ def _make_omaha_join_kernel(track: bool) -> Any:
         next_slot = np.zeros(STRENGTH_LIMIT + 1, np.int64)
         sorted_row = np.zeros(n_large, np.int64)
         entries = np.zeros(subset_start[n_subsets], np.int64)
-        subset_length = np.zeros(n_subsets, np.int64)
-        subset_uses = np.zeros(n_subsets, np.int64)
-        others = np.zeros(n_players - 1, np.int64)
-        q = 0
-        n_ranged = 0
-        for p in range(n_players):
-            if p != largest:
-                others[q] = p
-                q += 1
-                n_ranged += inputs.looped[p]
-        n_others = n_players - 1
-        valid = np.zeros(n_rows, np.int64)
-        valid_start = np.zeros(n_others + 1, np.int64)
-        position = np.zeros(n_others, np.int64)
-        prefix_mask = np.zeros(n_others + 1, np.uint64)
-        chosen = np.zeros(n_others, np.int64)
-        # The joint holdings' walk (``_join_walks``); the kernel uses ``position``,
-        # ``prefix_mask`` and ``chosen`` itself, which keeps them alive.
-        walk = unowned((valid, valid_start, inputs.row_mask, position, prefix_mask, chosen))
-        # The subsets' walk: one allocation, alive through ``terms``, read below.
-        subset_rows = np.zeros((6, max(hole * n_others, n_subsets) + 1), np.int64)
-        terms = subset_rows[5]
-        subsets = unowned(
-            (others, inputs.looped, combos, row_subsets, inputs.subset_masks, subset_length,
-             subset_uses, subset_rows[0], subset_rows[1], subset_rows[2], subset_rows[3],
-             subset_rows[4].view(np.uint64), terms)
-        )  # fmt: skip
+        # The walks' arrays (``_join_walks``); the kernel uses ``position``,
+        # ``prefix_mask``, ``chosen`` and ``terms`` itself, which keeps them alive.
+        walks = omaha_walks(inputs, largest)
+        (others, n_ranged, valid, valid_start, position, prefix_mask, chosen,
+         subset_length, subset_uses, terms, walk, subsets) = walks  # fmt: skip
+        n_others = others.size
         # Per-combo counting of L (one element each otherwise).
         tracked = n_large + 1 if track else 1
         # Per place in L's order, its lists' signed counts (gathered list by list).

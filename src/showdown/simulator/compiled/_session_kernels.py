@@ -11,7 +11,11 @@ The steps are closure constants of the frame, so numba compiles each family's
 frame with only its own steps, as if written out by hand; the frame and the
 steps are inlined by numba (``inline="always"``, one call site each) into the
 family's entry kernel (``play_holdem``, ``play_stud``, ...), so the session is
-typed and optimised once, in that kernel.
+typed and optimised once, in that kernel. The entry kernels are written out,
+one short top-level function per family, rather than made by a factory: a
+kernel made by a factory is a closure over the compiled frame, which numba's
+cache keys by the frame's per-process identity, so it would compile again in
+every process.
 The deck, the forced bets and the evaluator are data (``rules``, ``evaluator``):
 short-deck hold'em is the hold'em kernel with the 36-card deck, the button blind
 and the short deck's tables.
