@@ -78,7 +78,7 @@ def _cards(value: Any, where: str, *, unseen: bool = False) -> list[str]:
 def read_rounds(rounds: Any, position: dict[Any, int], state: Betting, variant: str) -> list[str]:
     """The PHH actions of ``rounds`` (in the order of their ids), chips counted in ``state``."""
     check(isinstance(rounds, list) and bool(rounds), "rounds", "expected a list of rounds")
-    width = 2 if variant.endswith("T") else 4
+    width = VARIANTS_BY_PHH_CODE[variant].hole_cards
     events: list[str] = []  # actions and boards, deals added in front once all are known
     boards_seen: set[str] = set()
     for index, round_ in enumerate(rounds):

@@ -272,7 +272,7 @@ def _read(body: dict[str, Any]) -> HandHistory:
     big_blind = big if isinstance(big, Fraction) and big > 0 else max(state.blinds)
     # Stud has no blinds: its big_blind_amount is the small bet, as in fixed-limit hold'em.
     check(big_blind > 0, "big_blind_amount", "expected the big blind (fixed limit: the small bet)")
-    if variant.startswith("F"):
+    if game.betting == "fixed":
         history.small_bet, history.big_bet = model_amount(big_blind), model_amount(2 * big_blind)
     else:
         history.min_bet = model_amount(big_blind)
