@@ -12,9 +12,12 @@ Examples
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from .replayed import COUNTER_NAMES
 
-__all__ = ["CATEGORY_COLUMNS", "HAND_COLUMNS"]
+__all__ = ["CATEGORY_COLUMNS", "HAND_COLUMNS", "Coded"]
 
 #: Columns of the per-hand frame (one row per player and hand), in order.
 HAND_COLUMNS = (
@@ -29,3 +32,37 @@ HAND_COLUMNS = (
 CATEGORY_COLUMNS = (
     "source", "hand_id", "variant", "player", "all_in", "all_in_street", "result_from",
 )  # fmt: skip
+
+
+@dataclass
+class Coded:
+    """A text column as integer codes into its distinct values: how the fast path of
+    :func:`~showdown.history.analyze` makes its categoricals without a text per row.
+
+    Attributes
+    ----------
+    codes
+        An index into ``categories`` per row (``-1``: missing).
+    categories
+        The texts (an object array; any order, unused ones allowed: the frame's
+        categoricals are put in order of first appearance when the parts are joined).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> column = Coded(np.array([1, 0, -1]), np.array(["a", "b"], dtype=object))
+    >>> column.repeat(np.array([2, 1, 1])).codes.tolist(), len(column)
+    ([1, 1, 0, -1], 3)
+    """
+
+    codes: Any
+    categories: Any
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    def repeat(self, counts: Any) -> Coded:
+        """Each row repeated ``counts`` times (a hand's value on each of its seats)."""
+        import numpy as np
+
+        return Coded(np.repeat(self.codes, counts), self.categories)
