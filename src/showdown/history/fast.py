@@ -76,6 +76,7 @@ from ._scan_kernels import (
     S_NAME_START,
     S_NAME_STOP,
 )
+from ._text_kernels import span_hashes, spans_agree
 from .allin import holdem_evs
 from .columns import Coded
 from .replayed import COUNTER_NAMES
@@ -190,7 +191,7 @@ def fast_columns(
     numbers = scanned.numbers[taken].tolist()
     sources = _coded_values(np.array([f"{name} [{number}]" for number in numbers], dtype=object))
     ids = _span_texts(scanned.data, hands[:, [H_ID_START, H_ID_STOP]], {})
-    player_spans = scanned.seats[rows][:, [S_NAME_START, S_NAME_STOP]]
+    player_spans = scanned.seats[rows[:, None], [S_NAME_START, S_NAME_STOP]]
     columns: dict[str, Any] = {
         "source": sources.repeat(n),
         "hand_id": ids.repeat(n),
@@ -214,8 +215,10 @@ def fast_columns(
             np.repeat(facts[:, F_RESULT], n), np.array(RESULT_NAMES, dtype=object)
         ),
     }
+    # The counters' columns made contiguous at once (a view of each row of the transpose).
+    counters = np.ascontiguousarray(players[:, P_COUNTERS : P_COUNTERS + COUNTERS].T)
     for index, counter in enumerate(COUNTER_NAMES[:COUNTERS]):
-        columns[counter] = players[:, P_COUNTERS + index].copy()
+        columns[counter] = counters[index]
     return row_hand, columns
 
 
@@ -265,18 +268,14 @@ def _coded_values(values: np.ndarray) -> Coded:
     return Coded(codes.astype(np.int64), np.asarray(distinct, dtype=object))
 
 
-#: Multiplier of the 8-byte words of a text in its hash (odd: no word's bits are lost).
-_MIX = np.uint64(0x9E3779B97F4A7C15)
-
-
 def _span_texts(data: bytes, spans: np.ndarray, known: dict[bytes, str]) -> Coded:
     """The texts of byte spans (a ``-1`` start: missing), as codes into their distinct
     texts in order of first appearance, each decoded once (names and ids repeat hand
     after hand).
 
-    Each span's bytes are read as 8-byte words (zeros past its end), hashed into one
-    integer and factorized as integers (fast); every row is then checked to hold its
-    text's very words, so a collision (never seen) costs time, not a wrong text.
+    The spans are hashed by a compiled pass and the hashes factorized as integers
+    (fast); every span is then checked to hold the bytes of the first span of its
+    code, so a collision (never seen) costs time, not a wrong text.
     """
     import pandas as pd
 
@@ -284,31 +283,21 @@ def _span_texts(data: bytes, spans: np.ndarray, known: dict[bytes, str]) -> Code
     rows = np.flatnonzero(spans[:, 0] >= 0)
     if not len(rows):
         return Coded(codes, np.empty(0, dtype=object))
-    starts = spans[rows, 0]
-    widths = spans[rows, 1] - starts
-    count = -(-max(int(widths.max()), 1) // 8)
-    # Every byte offset's 8 bytes as one little-endian word (the data padded by 8 zeros
-    # so the last ones are whole): a text's words are a gather, not a byte per cell.
-    padded = np.frombuffer(data + bytes(8), dtype=np.uint8)
-    windows = np.ndarray((len(data) + 1,), dtype="<u8", buffer=padded, strides=(1,))
-    starts_of = starts[:, None] + 8 * np.arange(count)
-    left = widths[:, None] - 8 * np.arange(count)  # bytes of the text in each word
-    words = windows[np.minimum(starts_of, len(data))]
-    # Bytes past the text's end are zeroed (texts hold no zero byte: the scanner refuses
-    # control characters in strings).
-    bits = (8 * np.clip(left, 0, 7)).astype(np.uint64)
-    words &= np.where(left >= 8, ~np.uint64(0), (np.uint64(1) << bits) - np.uint64(1))
-    hashed = words[:, 0].copy()
-    for column in range(1, count):
-        hashed = (hashed * _MIX) ^ words[:, column]
+    starts = np.ascontiguousarray(spans[rows, 0], dtype=np.int64)
+    stops = np.ascontiguousarray(spans[rows, 1], dtype=np.int64)
+    buffer = np.frombuffer(data, dtype=np.uint8)
+    hashed = np.empty(len(rows), dtype=np.uint64)
+    span_hashes(buffer, starts, stops, hashed)
     found, _ = pd.factorize(hashed)
     first = _first_rows(found)
-    if not (words == words[first[found]]).all():  # two texts, one hash
-        found, _ = pd.factorize(np.array([row.tobytes() for row in words], dtype=object))
+    if not spans_agree(buffer, starts, stops, first, found):  # two texts, one hash
+        found, _ = pd.factorize(
+            np.array([data[a:b] for a, b in spans[rows].tolist()], dtype=object)
+        )
         first = _first_rows(found)
     texts = np.empty(len(first), dtype=object)
     for code, row in enumerate(first.tolist()):
-        raw = data[starts[row] : starts[row] + widths[row]]
+        raw = data[starts[row] : stops[row]]
         text = known.get(raw)
         if text is None:
             text = known[raw] = raw.decode()
