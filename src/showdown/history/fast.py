@@ -186,6 +186,7 @@ def fast_columns(
             counts[label] += int(np.count_nonzero(status == code))
     labels = np.array(ALL_IN_NAMES, dtype=object)
     labels[CANDIDATE] = "adjusted"
+    results = np.array(RESULT_NAMES, dtype=object)
     street = np.full(len(taken), -1, dtype=np.int64)
     street[candidates] = facts[candidates, F_STREET]
     numbers = scanned.numbers[taken].tolist()
@@ -205,15 +206,13 @@ def fast_columns(
         "collected": players[:, P_COLLECTED] / scale,
         "net": net,
         "net_bb": net / big_blind_rows,
-        "all_in": Coded(np.repeat(status, n), labels),
-        "all_in_street": Coded(np.repeat(street, n), np.array(STREET_NAMES, dtype=object)),
+        "all_in": _by_appearance(status, labels).repeat(n),
+        "all_in_street": _by_appearance(street, np.array(STREET_NAMES, dtype=object)).repeat(n),
         "equity": equity,
         "ev_net": ev_net,
         "ev_net_bb": ev_net / big_blind_rows,
         "exact": exact,
-        "result_from": Coded(
-            np.repeat(facts[:, F_RESULT], n), np.array(RESULT_NAMES, dtype=object)
-        ),
+        "result_from": _by_appearance(facts[:, F_RESULT], results).repeat(n),
     }
     # The counters' columns made contiguous at once (a view of each row of the transpose).
     counters = np.ascontiguousarray(players[:, P_COUNTERS : P_COUNTERS + COUNTERS].T)
@@ -258,6 +257,18 @@ def _adjusted(
     counts["adjusted"] += len(candidates)
     counts["sampled"] += int(np.count_nonzero(~evs.exact))
     return equity, ev_net, exact
+
+
+def _by_appearance(values: np.ndarray, labels: np.ndarray) -> Coded:
+    """Codes into ``labels`` (``-1``: missing), a hand each, renumbered in order of first
+    appearance, unused labels left out: the order the frame's categoricals have, so
+    joining the parts has nothing to renumber (a few hands, not every row)."""
+    import pandas as pd
+
+    used = pd.unique(values[values >= 0])
+    renumbered = np.full(len(labels) + 1, -1, dtype=np.int64)  # (the last: -1 stays -1)
+    renumbered[used] = np.arange(len(used))
+    return Coded(renumbered[values], labels[used])
 
 
 def _coded_values(values: np.ndarray) -> Coded:
