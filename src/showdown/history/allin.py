@@ -42,7 +42,7 @@ from showdown.simulator.hand import UNKNOWN, side_pots
 
 from .replayed import AllInSpot
 
-__all__ = ["AllInEV", "HoldemEVs", "allin_ev", "allin_evs", "forget_shares", "holdem_evs"]
+__all__ = ["AllInEV", "allin_ev", "allin_evs", "forget_shares"]
 
 #: Sampling seed: the same hand always gets the same EV, run after run.
 SEED = 20090701
@@ -261,6 +261,9 @@ def holdem_evs(
     the engine makes its own, so they are the engine's to the last bit; the rest
     by the engine). The expectations are then summed pot by pot, in
     :func:`allin_ev`'s order of operations, over whole arrays.
+
+    The arrays are not checked: they come from replayed hands (the analysis fast
+    path's facts, or :func:`allin_evs`'s spots), never from users.
     """
     import numpy as np
 
