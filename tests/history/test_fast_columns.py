@@ -15,7 +15,7 @@ import pytest
 
 from showdown.history import fast
 from showdown.history.allin import allin_ev, allin_evs, forget_shares, holdem_evs
-from showdown.history.columns import Coded
+from showdown.history.columns import Coded, coded_categorical, join_coded
 from showdown.history.replayed import AllInSpot
 from showdown.simulator.hand import UNKNOWN
 
@@ -136,6 +136,6 @@ def test_joined_coded_parts_are_the_categorical_of_their_texts(parts):
             texts += [None if code < 0 else part.categories[code] for code in part.codes]
         else:
             texts += part
-    joined = analysis._coded_categorical(analysis._joined(parts))
+    joined = coded_categorical(join_coded(parts))
     expected = _categorical(texts)
     pd.testing.assert_series_equal(pd.Series(joined), pd.Series(expected), check_exact=True)

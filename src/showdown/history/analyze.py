@@ -36,7 +36,7 @@ from showdown.errors import InputError
 from showdown.simulator.phh import HandHistory
 
 from .allin import AllInEV, allin_ev, allin_evs
-from .columns import CATEGORY_COLUMNS, HAND_COLUMNS, Coded
+from .columns import CATEGORY_COLUMNS, HAND_COLUMNS, Coded, coded_categorical, join_coded
 from .ledger import light_facts
 from .reader import _HEADER as _TABLE_HEADER
 from .reader import (
@@ -308,7 +308,7 @@ def _frame(chunks: dict[str, list[Any]]) -> Any:
     for name, parts in chunks.items():
         if any(isinstance(part, Coded) and len(part) for part in parts):
             # Texts of the fast path: one categorical of the parts' codes, no text per row.
-            columns[name] = _coded_categorical(_joined(parts))
+            columns[name] = coded_categorical(join_coded(parts))
             continue
         parts = [part for part in parts if not isinstance(part, Coded)]
         arrays = [part for part in parts if not isinstance(part, list) and len(part)]
@@ -322,55 +322,6 @@ def _frame(chunks: dict[str, list[Any]]) -> Any:
         # Text columns straight to categoricals (pandas would first make strings of them).
         columns[name] = _categorical(values) if name in CATEGORY_COLUMNS else values
     return pd.DataFrame(columns, columns=list(HAND_COLUMNS), copy=False)
-
-
-def _joined(parts: list[Any]) -> Coded:
-    """Text columns' parts (:class:`~showdown.history.columns.Coded`, or texts in lists
-    or arrays) as one: each distinct text one code, in order of the parts."""
-    import numpy as np
-    import pandas as pd
-
-    coded = []
-    for part in parts:
-        if not isinstance(part, Coded):
-            found, seen = pd.factorize(np.asarray(part, dtype=object))
-            part = Coded(found, np.asarray(seen, dtype=object))
-        coded.append(part)
-    # Every part's texts numbered at once, in order.
-    numbers, texts = pd.factorize(np.concatenate([part.categories for part in coded]))
-    codes, start = [], 0
-    for part in coded:
-        stop = start + len(part.categories)
-        # The last entry, -1, keeps a missing text missing.
-        codes.append(np.append(numbers[start:stop], -1)[part.codes])
-        start = stop
-    return Coded(np.concatenate(codes), np.asarray(texts, dtype=object))
-
-
-def _coded_categorical(column: Coded) -> Any:
-    """A coded column as the categorical :func:`_categorical` makes of its texts:
-    categories in order of first appearance, unused ones left out."""
-    import numpy as np
-    import pandas as pd
-
-    codes, size = column.codes, len(column.categories)
-    grown = np.diff(np.maximum.accumulate(codes), prepend=-1)
-    if (grown <= 1).all() and codes.max(initial=-1) == size - 1:
-        # Already numbered in order of first appearance, every text used (the fast
-        # path's own columns): nothing to renumber.
-        categories = column.categories
-    else:
-        if size <= 32:  # a few texts: where each first appears, one pass each
-            hits = codes[:, None] == np.arange(size)
-            used = np.flatnonzero(hits.any(axis=0))
-            used = used[np.argsort(hits[:, used].argmax(axis=0))]
-        else:
-            used = pd.unique(codes[codes >= 0])
-        renumbered = np.full(size + 1, -1, dtype=np.int64)
-        renumbered[used] = np.arange(len(used))
-        codes, categories = renumbered[codes], column.categories[used]
-    # Categories from a list, so pandas types them as it types a hand store's (text).
-    return pd.Categorical.from_codes(codes, categories=list(categories))
 
 
 def _stores_analysis(
@@ -533,7 +484,7 @@ def _fast_part(path: Path, strict: bool) -> FilePart | None:
         rows = np.concatenate([rows, slow_rows])[order]
         for key, values in columns.items():
             if isinstance(values, Coded):
-                joined = _joined([values, slow[key]])
+                joined = join_coded([values, slow[key]])
                 columns[key] = Coded(joined.codes[order], joined.categories)
             else:
                 others = np.asarray(slow[key], dtype=values.dtype)
