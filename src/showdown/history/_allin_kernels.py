@@ -1,11 +1,14 @@
-"""Compiled counts of hold'em all-ins on the flop and the turn, many at once.
+"""Compiled parts of pricing many all-ins at once: their pots, and hold'em board counts.
 
-One call counts, for every spot, the boards each known hand wins alone or
-shares with others, over every way of completing the board (990 boards on the
-flop heads-up, 44 on the turn). The counts are exact integers, laid out as the
-equity engine's counters (``counts[p, k]``: boards player ``p`` won as one of
-``k`` winners), so the equities made of them are the engine's to the last bit
-(``allin.py`` says why).
+:func:`spot_pots` splits every spot's chips into main and side pots (the rules
+core's rule, one call for all spots).
+
+:func:`board_counts` counts, for every hold'em spot on the flop or the turn,
+the boards each known hand wins alone or shares with others, over every way of
+completing the board (990 boards on the flop heads-up, 44 on the turn). The
+counts are exact integers, laid out as the equity engine's counters
+(``counts[p, k]``: boards player ``p`` won as one of ``k`` winners), so the
+equities made of them are the engine's to the last bit (``allin.py`` says why).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import numpy as np
 from showdown._jit import jit
 from showdown._views import unowned
 from showdown.evaluator._kernels import KEY_START, add_card, strength_of_key
+from showdown.simulator.core._pot_kernels import pot_levels
 
 
 @jit
@@ -77,3 +81,18 @@ def board_counts(hands, players, boards, board_sizes, tables, out):  # pragma: n
                 for player in range(count):
                     if strengths[player] == best:
                         out[spot, player, winners] += 1
+
+
+@jit
+def spot_pots(players, wagers, live, dead, amounts, levels, counts):  # pragma: no cover - compiled
+    """The main and side pots of many spots, by the rules core's own pot rule.
+
+    Spot ``s`` has ``players[s]`` seats: ``wagers[s]``, ``live[s]`` and ``dead[s]`` are
+    those of :func:`showdown.simulator.hand.side_pots`. Its pot ``k`` (main pot first)
+    holds ``amounts[s, k]`` chips, open to the live seats whose wager reaches
+    ``levels[s, k]``; ``counts[s]`` is the number of pots.
+    """
+    for spot in range(wagers.shape[0]):
+        counts[spot] = pot_levels(
+            players[spot], wagers[spot], live[spot], dead[spot], amounts[spot], levels[spot]
+        )

@@ -36,7 +36,7 @@ from showdown.errors import InputError
 from showdown.simulator.phh import HandHistory
 
 from .allin import AllInEV, allin_ev, allin_evs
-from .columns import CATEGORY_COLUMNS, HAND_COLUMNS
+from .columns import CATEGORY_COLUMNS, HAND_COLUMNS, Coded, coded_categorical, join_coded
 from .ledger import light_facts
 from .reader import _HEADER as _TABLE_HEADER
 from .reader import (
@@ -179,7 +179,8 @@ class FilePart:
     """What one file (or hand store) gives the analysis: a task's result on a cluster.
 
     ``columns`` holds the per-hand rows of a text file (hands numbered from 1 in
-    the file; lists, or arrays from the fast path), ``stored`` the frame of a hand
+    the file; lists, or from the fast path arrays and, for texts,
+    :class:`~showdown.history.columns.Coded`), ``stored`` the frame of a hand
     store; ``warn`` whether its bad hands are yet to be warned of (a store's were,
     when it was written).
     """
@@ -305,6 +306,11 @@ def _frame(chunks: dict[str, list[Any]]) -> Any:
 
     columns: dict[str, Any] = {}
     for name, parts in chunks.items():
+        if any(isinstance(part, Coded) and len(part) for part in parts):
+            # Texts of the fast path: one categorical of the parts' codes, no text per row.
+            columns[name] = coded_categorical(join_coded(parts))
+            continue
+        parts = [part for part in parts if not isinstance(part, Coded)]
         arrays = [part for part in parts if not isinstance(part, list) and len(part)]
         if not arrays:  # (no rows at all: as pandas reads empty lists)
             columns[name] = [value for part in parts for value in part]
@@ -315,7 +321,7 @@ def _frame(chunks: dict[str, list[Any]]) -> Any:
         )
         # Text columns straight to categoricals (pandas would first make strings of them).
         columns[name] = _categorical(values) if name in CATEGORY_COLUMNS else values
-    return pd.DataFrame(columns, columns=list(HAND_COLUMNS))
+    return pd.DataFrame(columns, columns=list(HAND_COLUMNS), copy=False)
 
 
 def _stores_analysis(
@@ -440,7 +446,7 @@ def _fast_part(path: Path, strict: bool) -> FilePart | None:
     except (OSError, UnicodeDecodeError):
         return None
     # The reader reads text with universal newlines: a lone "\r" ends a line there.
-    if data.count(b"\r") != data.count(b"\r\n") or looks_like_pokerstars(text):
+    if (b"\r" in data and data.count(b"\r") != data.count(b"\r\n")) or looks_like_pokerstars(text):
         return None
     first = _TABLE_HEADER.search(text)
     if first is None or text[: first.start()].strip():
@@ -477,8 +483,12 @@ def _fast_part(path: Path, strict: bool) -> FilePart | None:
         order = np.argsort(np.concatenate([rows, slow_rows]), kind="stable")
         rows = np.concatenate([rows, slow_rows])[order]
         for key, values in columns.items():
-            others = np.asarray(slow[key], dtype=values.dtype)
-            columns[key] = np.concatenate([values, others])[order]
+            if isinstance(values, Coded):
+                joined = join_coded([values, slow[key]])
+                columns[key] = Coded(joined.codes[order], joined.categories)
+            else:
+                others = np.asarray(slow[key], dtype=values.dtype)
+                columns[key] = np.concatenate([values, others])[order]
     numbers = np.cumsum(analysed)
     ordered = {"hand": numbers[rows].astype(np.int64)}
     ordered.update((key, columns[key]) for key in HAND_COLUMNS if key != "hand")

@@ -6,7 +6,7 @@ betting of every no-limit hold'em hand read, as the light pass does: chips put
 in, the uncalled bet, the pot, the rake, each player's result, the counters of
 the player statistics and the all-in spot. The per-hand frame's rows of those
 hands are then made of arrays (:func:`fast_columns`); their all-ins are priced
-by :func:`~showdown.history.allin.allin_evs` as the existing path prices them.
+by :func:`~showdown.history.allin.holdem_evs` as the existing path prices them.
 Hands the scanner or the kernel leaves (another variant, an action the rules
 refuse, a showdown the evaluator must settle...) go through the existing path,
 and the caller puts the rows back in file order: the frames are the same with
@@ -76,8 +76,10 @@ from ._scan_kernels import (
     S_NAME_START,
     S_NAME_STOP,
 )
-from .allin import allin_evs
-from .replayed import COUNTER_NAMES, AllInSpot
+from ._text_kernels import span_hashes, spans_agree
+from .allin import holdem_evs
+from .columns import Coded
+from .replayed import COUNTER_NAMES
 from .replayed import NO_RESULT as NO_RESULT_REASON
 from .scan import ScannedFile, scan_phhs
 
@@ -148,25 +150,16 @@ def scan_facts(data: bytes) -> FastHands:
     return FastHands(scanned, facts, players, status == TAKEN, skipped)
 
 
-def _spot(fast: FastHands, hand: int) -> AllInSpot:
-    """The all-in spot of a candidate hand, as the watcher records it."""
-    row = fast.facts[hand]
-    rows = fast._rows(hand)
-    board = row[F_BOARD : F_BOARD + row[F_BOARD_CARDS]].tolist()
-    holes = rows[:, P_HOLE : P_HOLE + 2].tolist()
-    live = [bool(value) for value in rows[:, P_LIVE]]
-    street = STREET_NAMES[int(row[F_STREET])]
-    return AllInSpot(street, board, holes, rows[:, P_WAGER].tolist(), int(row[F_DEAD]), live)
-
-
 def fast_columns(
     fast: FastHands, name: str, counts: dict[str, int], names: dict[bytes, str]
-) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+) -> tuple[np.ndarray, dict[str, Any]]:
     """The per-hand frame's rows of the hands taken (file order), as arrays.
 
     Returns each row's hand (its place in the file) and the columns (all but
-    ``hand``, which the caller numbers). ``counts`` gets the all-ins adjusted and
-    not adjusted; ``names`` remembers decoded player names (they repeat).
+    ``hand``, which the caller numbers): numbers as arrays, texts as
+    :class:`~showdown.history.columns.Coded` (codes into their distinct values).
+    ``counts`` gets the all-ins adjusted and not adjusted; ``names`` remembers
+    decoded player names (they repeat).
     """
     scanned = fast.scanned
     taken = np.flatnonzero(fast.taken)
@@ -179,92 +172,156 @@ def fast_columns(
     players = fast.players[rows]
     row_hand = np.repeat(taken, n)
     position = np.arange(total, dtype=np.int64) - np.repeat(offsets, n) + 1
-    scale = np.repeat(hands[:, H_SCALE], n)
+    hand_scale = hands[:, H_SCALE]
+    scale = np.repeat(hand_scale, n)
     big_blind_chips = facts[:, F_BIG_BLIND]
-    big_blind = np.where(big_blind_chips > 0, big_blind_chips / hands[:, H_SCALE], 1.0)
+    big_blind = np.where(big_blind_chips > 0, big_blind_chips / hand_scale, 1.0)
     big_blind_rows = np.repeat(big_blind, n)
     net = players[:, P_NET] / scale
-    contributed = players[:, P_CONTRIBUTED] / scale
-    equity = np.full(total, math.nan)
-    ev_net = net.copy()
-    exact = np.ones(total, dtype=bool)
     status = facts[:, F_ALL_IN]
     candidates = np.flatnonzero(status == CANDIDATE)
-    labels = np.array(ALL_IN_NAMES, dtype=object)
-    labels[CANDIDATE] = "adjusted"
-    all_in = labels[status]
-    street = np.full(len(taken), None, dtype=object)
-    if len(candidates):
-        spots = [(_spot(fast, int(taken[k])), "holdem", int(facts[k, F_RAKE])) for k in candidates]
-        for k, ev in zip(candidates.tolist(), allin_evs(spots), strict=True):
-            hand_scale = int(hands[k, H_SCALE])
-            put = fast.contributed(int(taken[k])).tolist()
-            first = int(offsets[k])
-            seats = slice(first, first + int(n[k]))
-            ev_net[seats] = [(ev.expected[s] - put[s]) / hand_scale for s in range(len(put))]
-            equity[seats] = ev.equity
-            exact[seats] = ev.exact
-            counts["sampled"] += not ev.exact
-            street[k] = STREET_NAMES[int(facts[k, F_STREET])]
-        counts["adjusted"] += len(candidates)
+    equity, ev_net, exact = _adjusted(facts, players, n, offsets, candidates, net, scale, counts)
     for code, label in enumerate(ALL_IN_NAMES):
         if label in counts and code != CANDIDATE:
             counts[label] += int(np.count_nonzero(status == code))
-    data = scanned.data
-    sources = np.array([f"{name} [{number}]" for number in scanned.numbers[taken].tolist()],
-                       dtype=object)  # fmt: skip
-    spans = hands[:, [H_ID_START, H_ID_STOP]].tolist()
-    ids = np.array([data[a:b].decode() if a >= 0 else None for a, b in spans], dtype=object)
-    player_names = _names(data, scanned.seats[rows][:, [S_NAME_START, S_NAME_STOP]], names)
+    labels = np.array(ALL_IN_NAMES, dtype=object)
+    labels[CANDIDATE] = "adjusted"
+    results = np.array(RESULT_NAMES, dtype=object)
+    street = np.full(len(taken), -1, dtype=np.int64)
+    street[candidates] = facts[candidates, F_STREET]
+    numbers = scanned.numbers[taken].tolist()
+    sources = _coded_values(np.array([f"{name} [{number}]" for number in numbers], dtype=object))
+    ids = _span_texts(scanned.data, hands[:, [H_ID_START, H_ID_STOP]], {})
+    player_spans = scanned.seats[rows[:, None], [S_NAME_START, S_NAME_STOP]]
     columns: dict[str, Any] = {
-        "source": np.repeat(sources, n),
-        "hand_id": np.repeat(ids, n),
-        "variant": np.full(total, "NT", dtype=object),
-        "player": player_names,
+        "source": sources.repeat(n),
+        "hand_id": ids.repeat(n),
+        "variant": Coded(np.zeros(total, dtype=np.int64), np.array(["NT"], dtype=object)),
+        "player": _span_texts(scanned.data, player_spans, names),
         "position": position,
         "big_blind": big_blind_rows,
-        "pot": np.repeat(facts[:, F_POT] / hands[:, H_SCALE], n),
-        "rake": np.repeat(facts[:, F_RAKE] / hands[:, H_SCALE], n),
-        "contributed": contributed,
+        "pot": np.repeat(facts[:, F_POT] / hand_scale, n),
+        "rake": np.repeat(facts[:, F_RAKE] / hand_scale, n),
+        "contributed": players[:, P_CONTRIBUTED] / scale,
         "collected": players[:, P_COLLECTED] / scale,
         "net": net,
         "net_bb": net / big_blind_rows,
-        "all_in": np.repeat(all_in, n),
-        "all_in_street": np.repeat(street, n),
+        "all_in": _by_appearance(status, labels).repeat(n),
+        "all_in_street": _by_appearance(street, np.array(STREET_NAMES, dtype=object)).repeat(n),
         "equity": equity,
         "ev_net": ev_net,
         "ev_net_bb": ev_net / big_blind_rows,
         "exact": exact,
-        "result_from": np.repeat(np.array(RESULT_NAMES, dtype=object)[facts[:, F_RESULT]], n),
+        "result_from": _by_appearance(facts[:, F_RESULT], results).repeat(n),
     }
+    # The counters' columns made contiguous at once (a view of each row of the transpose).
+    counters = np.ascontiguousarray(players[:, P_COUNTERS : P_COUNTERS + COUNTERS].T)
     for index, counter in enumerate(COUNTER_NAMES[:COUNTERS]):
-        columns[counter] = players[:, P_COUNTERS + index].copy()
+        columns[counter] = counters[index]
     return row_hand, columns
 
 
-def _names(data: bytes, spans: np.ndarray, known: dict[bytes, str]) -> np.ndarray:
-    """The texts of byte spans, as objects: each distinct name decoded once (names repeat
-    hand after hand), found by sorting the spans' bytes as fixed-width strings."""
-    if not len(spans):
-        return np.empty(0, dtype=object)
-    widths = spans[:, 1] - spans[:, 0]
-    width = max(int(widths.max()), 1)
+def _adjusted(
+    facts: np.ndarray, players: np.ndarray, n: np.ndarray, offsets: np.ndarray,
+    candidates: np.ndarray, net: np.ndarray, scale: np.ndarray, counts: dict[str, int],
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
+    """The ``equity``, ``ev_net`` and ``exact`` rows of the hands taken (``facts``; their
+    seats' rows ``players``, ``n`` of them from ``offsets``; ``net`` and ``scale`` by
+    row): the all-ins of the ``candidates`` priced together by
+    :func:`~showdown.history.allin.holdem_evs`, as :func:`~showdown.history.allin.allin_ev`
+    prices each."""
+    total = len(players)
+    equity = np.full(total, math.nan)
+    ev_net = net.copy()
+    exact = np.ones(total, dtype=bool)
+    if not len(candidates):
+        return equity, ev_net, exact
+    seats = n[candidates]
+    width = int(seats.max())
+    inside = np.arange(width) < seats[:, None]
+    # Each spot's seat rows (a spot's row past its seats points at its first, masked).
+    index = np.where(
+        inside, offsets[candidates, None] + np.arange(width), offsets[candidates, None]
+    )
+    table = players[index]
+    spots = facts[candidates]
+    evs = holdem_evs(
+        table[:, :, P_HOLE : P_HOLE + 2], seats, inside & (table[:, :, P_LIVE] != 0),
+        np.where(inside, table[:, :, P_WAGER], 0), spots[:, F_DEAD],
+        spots[:, F_BOARD : F_BOARD + 5], spots[:, F_BOARD_CARDS], spots[:, F_RAKE],
+    )  # fmt: skip
+    rows = index[inside]
+    ev_net[rows] = ((evs.expected - table[:, :, P_CONTRIBUTED]) / scale[index])[inside]
+    equity[rows] = evs.equity[inside]
+    exact[rows] = np.repeat(evs.exact, seats)
+    counts["adjusted"] += len(candidates)
+    counts["sampled"] += int(np.count_nonzero(~evs.exact))
+    return equity, ev_net, exact
+
+
+def _by_appearance(values: np.ndarray, labels: np.ndarray) -> Coded:
+    """Codes into ``labels`` (``-1``: missing), a hand each, renumbered in order of first
+    appearance, unused labels left out: the order the frame's categoricals have, so
+    joining the parts has nothing to renumber (a few hands, not every row)."""
+    import pandas as pd
+
+    used = pd.unique(values[values >= 0])
+    renumbered = np.full(len(labels) + 1, -1, dtype=np.int64)  # (the last: -1 stays -1)
+    renumbered[used] = np.arange(len(used))
+    return Coded(renumbered[values], labels[used])
+
+
+def _coded_values(values: np.ndarray) -> Coded:
+    """An object array of texts as codes into its distinct values."""
+    import pandas as pd
+
+    codes, distinct = pd.factorize(values)
+    return Coded(codes.astype(np.int64), np.asarray(distinct, dtype=object))
+
+
+def _span_texts(data: bytes, spans: np.ndarray, known: dict[bytes, str]) -> Coded:
+    """The texts of byte spans (a ``-1`` start: missing), as codes into their distinct
+    texts in order of first appearance, each decoded once (names and ids repeat hand
+    after hand).
+
+    The spans are hashed by a compiled pass and the hashes factorized as integers
+    (fast); every span is then checked to hold the bytes of the first span of its
+    code, so a collision (never seen) costs time, not a wrong text.
+    """
+    import pandas as pd
+
+    codes = np.full(len(spans), -1, dtype=np.int64)
+    rows = np.flatnonzero(spans[:, 0] >= 0)
+    if not len(rows):
+        return Coded(codes, np.empty(0, dtype=object))
+    starts = np.ascontiguousarray(spans[rows, 0], dtype=np.int64)
+    stops = np.ascontiguousarray(spans[rows, 1], dtype=np.int64)
     buffer = np.frombuffer(data, dtype=np.uint8)
-    offsets = np.arange(width)
-    # Each name's bytes, padded with zeros (names hold no zero byte: the scanner refuses
-    # control characters in strings).
-    inside = offsets < widths[:, None]
-    positions = np.where(inside, spans[:, :1] + offsets, 0)
-    padded = np.where(inside, buffer[positions], 0).astype(np.uint8)
-    fixed = np.ascontiguousarray(padded).view(f"S{width}").ravel()
-    distinct, inverse = np.unique(fixed, return_inverse=True)
-    texts = np.empty(len(distinct), dtype=object)
-    for index, raw in enumerate(distinct.tolist()):
+    hashed = np.empty(len(rows), dtype=np.uint64)
+    span_hashes(buffer, starts, stops, hashed)
+    found, _ = pd.factorize(hashed)
+    first = _first_rows(found)
+    if not spans_agree(buffer, starts, stops, first, found):  # two texts, one hash
+        found, _ = pd.factorize(
+            np.array([data[a:b] for a, b in spans[rows].tolist()], dtype=object)
+        )
+        first = _first_rows(found)
+    texts = np.empty(len(first), dtype=object)
+    for code, row in enumerate(first.tolist()):
+        raw = data[starts[row] : stops[row]]
         text = known.get(raw)
         if text is None:
             text = known[raw] = raw.decode()
-        texts[index] = text
-    return texts[inverse.ravel()]
+        texts[code] = text
+    codes[rows] = found
+    return Coded(codes, texts)
+
+
+def _first_rows(codes: np.ndarray) -> np.ndarray:
+    """The row where each code first appears, of codes numbered in order of first
+    appearance (as ``pandas.factorize`` numbers them): where the running maximum grows."""
+    grown = np.maximum.accumulate(codes)
+    return np.flatnonzero(np.diff(grown, prepend=-1) > 0)
 
 
 def conventions_of(fast: FastHands) -> dict[str, int]:
