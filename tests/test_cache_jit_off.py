@@ -116,11 +116,19 @@ def test_the_python_bit_counts_match_numbas(value: Any, leading: int, trailing: 
     assert type(_jit_python.python_leading_zeros(value)) is type(value)
     compiled_leading, compiled_trailing = _bit_counts(value)
     assert (compiled_leading, compiled_trailing) == (leading, trailing)
+    # A kernel run as Python widens a narrow argument to 64 bits, as numba computes on it,
+    # but counts its bits in its own width, as numba does on the argument's type.
+    as_python = _jit_python.python_kernel(_python_bit_counts)(value)
+    assert tuple(int(count) for count in as_python) == (leading, trailing)
 
 
 @_jit.jit
 def _bit_count_kernel(value):  # pragma: no cover - compiled
     return _jit.leading_zeros(value), _jit.trailing_zeros(value)
+
+
+def _python_bit_counts(value: Any) -> tuple[Any, Any]:
+    return _jit_python.python_leading_zeros(value), _jit_python.python_trailing_zeros(value)
 
 
 def _bit_counts(value: Any) -> tuple[int, int]:

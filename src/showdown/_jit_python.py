@@ -42,6 +42,10 @@ def python_kernel(function: Callable[..., Any]) -> Callable[..., Any]:
     - fixed-width integers wrap silently in compiled code (the random number
       generators and hashes rely on it); numpy warns, so the warning is
       switched off inside.
+    - a narrow integer scalar argument is computed on at 64 bits too, but the
+      bit counts of it count in its own width, as numba's do on its type: it is
+      handed over as an ``int64`` that remembers that width (an element read
+      from a widened array does not: the kernels count bits of ``uint64`` only).
 
     ``py_func`` is the function itself, as on a dispatcher.
     """
@@ -99,13 +103,24 @@ def _widened(value: Any, copies: dict[int, tuple[np.ndarray, np.ndarray]]) -> An
         items = [_widened(item, copies) for item in value]
         return type(value)(*items) if hasattr(value, "_fields") else tuple(items)
     if isinstance(value, np.integer) and value.dtype.itemsize < 8:
-        return np.int64(value)
+        return _WIDE_SCALARS[value.dtype.itemsize * 8](value)
     return value
+
+
+def _wide_scalar(width: int) -> type[np.int64]:
+    """An ``int64`` type whose bit counts count ``width`` bits (a narrow argument, widened)."""
+    return type(f"Int64From{width}Bits", (np.int64,), {"numba_width": width})
+
+
+#: By width in bits: the type narrow integer scalar arguments are widened to.
+_WIDE_SCALARS = {width: _wide_scalar(width) for width in (8, 16, 32)}
 
 
 def _bits_of(value: Any) -> tuple[int, int]:
     """(width in bits, value as an unsigned integer of that width) of an integer."""
-    width = np.dtype(type(value)).itemsize * 8 if isinstance(value, np.integer) else 64
+    width = getattr(type(value), "numba_width", 0)  # a widened narrow argument's own width
+    if not width:
+        width = np.dtype(type(value)).itemsize * 8 if isinstance(value, np.integer) else 64
     return width, int(value) & ((1 << width) - 1)
 
 

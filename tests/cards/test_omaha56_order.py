@@ -46,6 +46,8 @@ def suits_of(name: str) -> list[int]:
     return sorted((name[1::2].count(suit) for suit in "shdc"), reverse=True)
 
 
+# Counting 1,500 deals for 16 classes as Python takes minutes (JIT off).
+@pytest.mark.needs_jit
 @pytest.mark.parametrize("size", [5, 6])
 def test_the_kernel_scores_like_the_engine(size: int) -> None:
     deals, seed = 1500, 11

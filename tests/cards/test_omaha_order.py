@@ -112,6 +112,8 @@ def test_five_and_six_card_games_have_orderings_too() -> None:
     assert 0 < result.equity[0] < 1
 
 
+# Exact Omaha equity against a 5% range as Python takes minutes (JIT off).
+@pytest.mark.needs_jit
 def test_equity_reads_percent_in_the_players_game() -> None:
     high = equity(["AsAhKd9d", "5%"], game="omaha", board="Ks7d2c", exact=True)
     by_range = equity(

@@ -12,6 +12,8 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "ranges.md"
 BLOCKS = re.findall(r"```python\n(.*?)```", DOC.read_text("utf-8"), re.DOTALL)
 
 
+# One example samples 100,000 Omaha deals: over a minute as Python (JIT off).
+@pytest.mark.needs_jit
 @pytest.mark.parametrize("index", range(len(BLOCKS)))
 def test_example_block_runs(index: int) -> None:
     code = BLOCKS[index]

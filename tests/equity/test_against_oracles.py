@@ -78,14 +78,22 @@ def test_draw_exact_matches_oracle() -> None:
     assert_equal_fractions(result, expected)
 
 
-# Spots small enough to enumerate in about a second, one or more per game.
+# Spots small enough to enumerate in about a second, one or more per game (compiled: as
+# Python, with the JIT off, the Omaha and stud ones take minutes).
+AS_PYTHON_FOR_MINUTES = pytest.mark.needs_jit
 SAMPLED_SPOTS = [
     ("holdem", ["AsKs", "QQ", "JTs"], "", ""),
     ("holdem", ["22+,A2s+:0.5", "KQo"], "Kd7c2h", "3s"),
-    ("omaha", ["AsAhKsKh", "JdTd9c8c"], "", ""),
-    ("omaha-hilo", ["As2s3hKh", "KdKcQdJc", "7h8h9dTd"], "2c5d9h", ""),
-    ("stud", ["AsAhKd7c2d", "QcQdJs9h3s"], "", "2s"),
-    ("stud-hilo", ["As2h3d7c8d", "KcKdJs9h3s"], "", ""),
+    pytest.param("omaha", ["AsAhKsKh", "JdTd9c8c"], "", "", marks=AS_PYTHON_FOR_MINUTES),
+    pytest.param(
+        "omaha-hilo",
+        ["As2s3hKh", "KdKcQdJc", "7h8h9dTd"],
+        "2c5d9h",
+        "",
+        marks=AS_PYTHON_FOR_MINUTES,
+    ),
+    pytest.param("stud", ["AsAhKd7c2d", "QcQdJs9h3s"], "", "2s", marks=AS_PYTHON_FOR_MINUTES),
+    pytest.param("stud-hilo", ["As2h3d7c8d", "KcKdJs9h3s"], "", "", marks=AS_PYTHON_FOR_MINUTES),
     ("draw", ["AsKsQsJs2c/2c", "7h7d7c3s2s/3s2s"], "", ""),
 ]
 

@@ -303,6 +303,8 @@ def test_strength_functions_on_any_input(examples: int) -> None:
     run()
 
 
+# Every valid call enumerates all 5-, 6- or 7-card hands: hours as Python (JIT off).
+@pytest.mark.needs_jit
 @pytest.mark.parametrize(
     "examples",
     [pytest.param(40, id="default"), pytest.param(400, id="many", marks=pytest.mark.slow)],

@@ -43,6 +43,8 @@ def test_net_per_seat_is_the_simulators_on_both_engines(tmp_path, engine):
     assert per_hand["net"].abs().max() == 0 and per_hand["ev_net"].abs().max() < 1e-9
 
 
+# 3,000 hands and the all-in equity of a thousand: about two minutes as Python (JIT off).
+@pytest.mark.needs_jit
 def test_adjusted_mean_is_the_actual_mean_with_a_smaller_variance(tmp_path):
     simulated = showdown.simulate(
         "nlhe", AGENTS, hands=3000, seed=1, starting_stack=10, record_histories=True,
