@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from showdown._jit import jit, jit_llvm_inline
-from showdown._views import unowned
+from showdown._jit import jit, jit_llvm_inline, jit_step
 from showdown.evaluator._kernels import KEY_START, add_card, strength_of_key
 from showdown.simulator.core import (
     NO_LIMIT,
@@ -124,7 +123,7 @@ def _advance(table, start, n, current):  # pragma: no cover - compiled
     return next_to_act(start, n, needs, bets, current, False, top)
 
 
-@jit
+@jit_step
 def _settle(n, players, table, board, tables):  # pragma: no cover - compiled
     """A showdown of known hands paid by the simulator's own rules (the light pass's
     settlement: the evaluator, main and side pots, odd chips from the button's left)
@@ -156,7 +155,7 @@ def _settle(n, players, table, board, tables):  # pragma: no cover - compiled
     return True
 
 
-@jit
+@jit_step
 def _hand(hand, seats, actions, cards, unknown, out, players, table, tables):  # pragma: no cover
     """One scanned hand into ``out`` and ``players`` (its seat rows): its ``F_STATUS``."""
     stacks, bets, totals, folded, all_in, needs, may_raise, ante_paid, pending_hole = table[:9]
@@ -505,9 +504,6 @@ def hand_facts_columns(scanned, unknown, tables, facts, players):  # pragma: no 
     row, ``P_*``); ``tables`` are the evaluator's. ``facts[h, F_STATUS]`` is
     :data:`TAKEN`, :data:`LEFT` (the scanner's fallbacks too) or :data:`NO_RESULT`.
     Returns the hands taken."""
-    tables = unowned(tables)  # read in the loops without reference counting (see _jit)
-    hands, seats, actions, cards = unowned(scanned)
-    facts, players = unowned((facts, players))
     m = MAX_PLAYERS
     # stacks, bets, totals; folded, all-in, needs; may raise, antes paid, hole cards owed...
     table = (
@@ -522,6 +518,14 @@ def hand_facts_columns(scanned, unknown, tables, facts, players):  # pragma: no 
         np.zeros(m, np.int64), np.zeros(m, np.int64), np.zeros(m, np.int64),
         np.zeros(m, np.int64), np.zeros(m, np.int64), np.zeros(m, np.int64),
     )  # fmt: skip
+    return _facts_all(scanned, unknown, tables, facts, players, table)
+
+
+@jit_step
+def _facts_all(scanned, unknown, tables, facts, players, table):  # pragma: no cover - compiled
+    """The loop of :func:`hand_facts_columns`, compiled without the runtime: the two
+    dozen arrays of ``table`` handed to each hand's step cost no reference counts."""
+    hands, seats, actions, cards = scanned
     taken = 0
     for h in range(len(hands)):
         out = facts[h]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from showdown._jit import jit
+from showdown._jit import jit, jit_kernel, jit_step
 
 from ._scan_tokens import (
     _INT64_MAX,
@@ -79,7 +79,7 @@ def key_table() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return np.frombuffer(b"".join(encoded), dtype=np.uint8).copy(), offsets, index
 
 
-@jit
+@jit_step
 def _amounts(data, i, end, mantissas, places, signed):  # pragma: no cover - compiled
     """An array of amounts into ``mantissas``/``places``: (count or -1, next). ``inf``
     is read as places -1; with ``signed``, a ``-`` gives a negative mantissa."""
@@ -115,7 +115,7 @@ def _amounts(data, i, end, mantissas, places, signed):  # pragma: no cover - com
     return count, i + 1
 
 
-@jit
+@jit_step
 def _hand_id(data, i, end):  # pragma: no cover - compiled
     """The ``hand`` value: a string without escapes, or a plain integer (digits, no
     sign, no leading zero, at most 18): (ok, start, stop, next index)."""
@@ -132,7 +132,7 @@ def _hand_id(data, i, end):  # pragma: no cover - compiled
     return True, start, i, i
 
 
-@jit
+@jit_step
 def _dead_blinds(mantissas, places, lengths, n):  # pragma: no cover - compiled
     """A negative blind is a dead blind, read as an ante of its size (the reader's
     convention; the sum through 12 significant digits, as the reader writes it):
@@ -182,7 +182,7 @@ FLAG_FINISHING_INEXACT = 32
 _ROWS = 10
 
 
-@jit
+@jit_step
 def _stand_in(data, start, end, mantissas, places, n, scale):  # pragma: no cover - compiled
     """The reader's stand-in for the stacks a site did not log, in chips: ten to the
     number of whole digits of the largest amount the hand mentions (its ``cbr``
@@ -205,7 +205,7 @@ def _stand_in(data, start, end, mantissas, places, n, scale):  # pragma: no cove
     return 10 ** (digits + 2) * scale
 
 
-@jit
+@jit_step
 def _actions(data, i, end, actions, action, cards, card, unknown, bounds):  # pragma: no cover
     """The ``actions`` array at ``i`` into the action and card columns from rows
     ``action`` and ``card``: (ok, next action row, next card row, next index)."""
@@ -304,7 +304,7 @@ def _actions(data, i, end, actions, action, cards, card, unknown, bounds):  # pr
     return True, action, card, i + 1
 
 
-@jit
+@jit_step
 def _hand(data, start, end, keys, unknown, hand, columns, rows, scratch):  # pragma: no cover
     """One hand body into ``hand`` and ``columns`` (seats, actions, cards) from ``rows``
     (the first free row of each): (ok, seats used, actions used, cards used).
@@ -508,25 +508,13 @@ def _hand(data, start, end, keys, unknown, hand, columns, rows, scratch):  # pra
     return True, n, action - first_action, card
 
 
-@jit
-def scan_hands(data, starts, ends, keys, unknown, hands, seats, actions, cards):  # pragma: no cover
-    """Every hand body ``data[starts[h]:ends[h]]`` into the columns (module docstring).
-
-    ``hands[h, H_STATUS]`` is 0 for a hand read here, 1 for a fallback. Returns the
-    rows used of ``seats``, ``actions`` and ``cards``.
-    """
+@jit_step
+def _scan_all(data, starts, ends, keys, unknown, hands, columns, scratch):  # pragma: no cover
+    """The loop of :func:`scan_hands`, compiled without the runtime: the arrays it hands
+    to the per-hand steps cost no reference counts (see ``showdown._jit``)."""
     # Typed zeros: a literal 0 would have the compiler build ``_hand`` twice (once for
     # the literal, once for the integer the loop makes of it).
     seat = action = card = np.int64(0)
-    columns = (seats, actions, cards)
-    scratch = (
-        np.zeros((_ROWS, MAX_SEATS), dtype=np.int64),  # amounts: mantissas
-        np.zeros((_ROWS, MAX_SEATS), dtype=np.int64),  # and decimal places
-        np.full(_ROWS, -1, dtype=np.int64),  # values read per key (-1: absent)
-        np.zeros((2, MAX_SEATS), dtype=np.int64),  # player-name spans
-        np.zeros(8, dtype=np.int64),  # an action's token spans
-        np.zeros((2, MAX_OTHER_KEYS), dtype=np.int64),  # the other keys' spans
-    )
     for h in range(len(starts)):
         row = hands[h]
         row[:] = 0
@@ -547,6 +535,24 @@ def scan_hands(data, starts, ends, keys, unknown, hands, seats, actions, cards):
 
 
 @jit
+def scan_hands(data, starts, ends, keys, unknown, hands, seats, actions, cards):  # pragma: no cover
+    """Every hand body ``data[starts[h]:ends[h]]`` into the columns (module docstring).
+
+    ``hands[h, H_STATUS]`` is 0 for a hand read here, 1 for a fallback. Returns the
+    rows used of ``seats``, ``actions`` and ``cards``.
+    """
+    scratch = (
+        np.zeros((_ROWS, MAX_SEATS), dtype=np.int64),  # amounts: mantissas
+        np.zeros((_ROWS, MAX_SEATS), dtype=np.int64),  # and decimal places
+        np.full(_ROWS, -1, dtype=np.int64),  # values read per key (-1: absent)
+        np.zeros((2, MAX_SEATS), dtype=np.int64),  # player-name spans
+        np.zeros(8, dtype=np.int64),  # an action's token spans
+        np.zeros((2, MAX_OTHER_KEYS), dtype=np.int64),  # the other keys' spans
+    )
+    return _scan_all(data, starts, ends, keys, unknown, hands, (seats, actions, cards), scratch)
+
+
+@jit_kernel
 def cut_hands(data, heads, bodies, numbers):  # pragma: no cover - compiled
     """Find the ``[k]`` header lines of a ``.phhs`` file, as the reader's pattern
     ``^\\[(\\d+)\\][ \\t]*\\r?$`` (multi-line) finds them: each header's start, its

@@ -7,7 +7,7 @@ the existing reader). See :mod:`showdown.history._scan_kernels`.
 
 from __future__ import annotations
 
-from showdown._jit import jit, jit_llvm_inline
+from showdown._jit import jit_llvm_inline, jit_step
 
 #: Amounts are refused (fallback) beyond these: a float keeps 15 significant
 #: digits (so the reader's reading through ``float`` is exact), a scale 12 places.
@@ -162,7 +162,7 @@ def _key_code(data, start, stop, keys):  # pragma: no cover - compiled
     return code
 
 
-@jit
+@jit_step
 def _other_value(data, i, end):  # pragma: no cover - compiled
     """Skip the value of a key the scanner does not read, when it is plainly valid
     TOML (a string, an integer or decimal, a time ``hh:mm:ss``, a boolean, a one-line
@@ -266,7 +266,7 @@ def _card(rank, suit, unknown):  # pragma: no cover - compiled
     return value * 4 + colour
 
 
-@jit
+@jit_step
 def _bet_digits(data, i, end):  # pragma: no cover - compiled
     """The most whole digits of a ``cbr`` amount in ``data[i:end]`` as the reader finds
     them for its stand-in stack (every ``cbr `` then digits and dots, anywhere in the
