@@ -23,6 +23,7 @@ from showdown._jit import jit, jit_kernel, jit_step
 from ._scan_tokens import (
     _INT64_MAX,
     BAD_CARD,
+    KEY_CHARACTER,
     _bet_digits,
     _card,
     _chips,
@@ -37,6 +38,7 @@ from ._scan_tokens import (
     _space,
     _string,
     _word,
+    byte_classes,
 )
 
 #: Keys the scanner reads, by their code (the order of :data:`KEY_NAMES`).
@@ -65,9 +67,10 @@ MAX_SCALE = 10**12
 KEY_LENGTHS = 32
 
 
-def key_table() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The kernel's key table: the key names as one byte array, their offsets, and
-    each name's code by its length and first byte (one comparison a key line)."""
+def key_table() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The kernel's tables: the key names as one byte array, their offsets, each
+    name's code by its length and first byte (one comparison a key line), and the
+    class bits of every byte value (:func:`~showdown.history._scan_tokens.byte_classes`)."""
     encoded = [name.encode() for name in KEY_NAMES]
     offsets = np.zeros(len(encoded) + 1, dtype=np.int64)
     offsets[1:] = np.cumsum([len(name) for name in encoded])
@@ -76,11 +79,12 @@ def key_table() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         if index[len(name), name[0]] >= 0:
             raise RuntimeError(f"two key names of the same length start alike: {name!r}")
         index[len(name), name[0]] = code
-    return np.frombuffer(b"".join(encoded), dtype=np.uint8).copy(), offsets, index
+    names = np.frombuffer(b"".join(encoded), dtype=np.uint8).copy()
+    return names, offsets, index, byte_classes()
 
 
 @jit_step
-def _amounts(data, i, end, mantissas, places, signed):  # pragma: no cover - compiled
+def _amounts(data, i, end, mantissas, places, signed, classes):  # pragma: no cover - compiled
     """An array of amounts into ``mantissas``/``places``: (count or -1, next). ``inf``
     is read as places -1; with ``signed``, a ``-`` gives a negative mantissa."""
     if i >= end or data[i] != 91:
@@ -100,7 +104,7 @@ def _amounts(data, i, end, mantissas, places, signed):  # pragma: no cover - com
             if i < end and not (_space(data[i]) or data[i] in (44, 93, 10, 13, 35)):
                 return -1, i
         else:
-            ok, mantissa, place, i = _number(data, i, end)
+            ok, mantissa, place, i = _number(data, i, end, classes)
             if not ok:
                 return -1, i
         mantissas[count], places[count] = sign * mantissa, place
@@ -116,11 +120,11 @@ def _amounts(data, i, end, mantissas, places, signed):  # pragma: no cover - com
 
 
 @jit_step
-def _hand_id(data, i, end):  # pragma: no cover - compiled
+def _hand_id(data, i, end, classes):  # pragma: no cover - compiled
     """The ``hand`` value: a string without escapes, or a plain integer (digits, no
     sign, no leading zero, at most 18): (ok, start, stop, next index)."""
     if i < end and (data[i] == 34 or data[i] == 39):
-        return _string(data, i, end)
+        return _string(data, i, end, classes)
     start = i
     while i < end and 48 <= data[i] <= 57:
         i += 1
@@ -206,14 +210,15 @@ def _stand_in(data, start, end, mantissas, places, n, scale):  # pragma: no cove
 
 
 @jit_step
-def _actions(data, i, end, actions, action, cards, card, unknown, bounds):  # pragma: no cover
+def _actions(data, i, end, actions, action, cards, card, unknown, scratch):  # pragma: no cover
     """The ``actions`` array at ``i`` into the action and card columns from rows
     ``action`` and ``card``: (ok, next action row, next card row, next index)."""
+    bounds, classes = scratch
     if i >= end or data[i] != 91:
         return False, action, card, i
     i = _skip_blank(data, i + 1, end)
     while i < end and data[i] != 93:
-        ok, start, stop, i = _string(data, i, end)
+        ok, start, stop, i = _string(data, i, end, classes)
         if not ok or action >= len(actions):
             return False, action, card, i
         # Its tokens: at most four, split by spaces.
@@ -262,7 +267,7 @@ def _actions(data, i, end, actions, action, cards, card, unknown, bounds):  # pr
                 actions[action, A_VERB] = VERB_CHECK_CALL
             elif count == 3 and verb_length == 3 and _word(data, second, end, (99, 98, 114)):
                 actions[action, A_VERB] = VERB_BET_RAISE
-                ok, mantissa, places, after = _number(data, bounds[4], bounds[5])
+                ok, mantissa, places, after = _number(data, bounds[4], bounds[5], classes)
                 if not ok or after != bounds[5]:
                     return False, action, card, i
                 actions[action, A_AMOUNT] = mantissa
@@ -313,6 +318,7 @@ def _hand(data, start, end, keys, unknown, hand, columns, rows, scratch):  # pra
     seats, actions, cards = columns
     seat, action, card = rows
     mantissas, places, lengths, names, _, other_keys = scratch
+    classes = keys[3]
     lengths[:] = -1
     others = 0
     names_count = -1
@@ -333,10 +339,7 @@ def _hand(data, start, end, keys, unknown, hand, columns, rows, scratch):  # pra
                 i += 1
             continue
         key_start = i
-        while i < end and (
-            48 <= data[i] <= 57 or 65 <= data[i] <= 90 or 97 <= data[i] <= 122
-            or data[i] == 95 or data[i] == 45
-        ):  # fmt: skip
+        while i < end and classes[data[i]] & KEY_CHARACTER:
             i += 1
         key_stop = i
         if key_stop == key_start:
@@ -364,16 +367,16 @@ def _hand(data, start, end, keys, unknown, hand, columns, rows, scratch):  # pra
                 return False, 0, 0, 0
             other_keys[0, others], other_keys[1, others] = key_start, key_stop
             others += 1
-            i = _other_value(data, i, end)
+            i = _other_value(data, i, end, classes)
             if i < 0:
                 return False, 0, 0, 0
         elif code == HAND_ID:
-            ok, low, high, i = _hand_id(data, i, end)
+            ok, low, high, i = _hand_id(data, i, end, classes)
             if not ok:
                 return False, 0, 0, 0
             hand[H_ID_START], hand[H_ID_STOP] = low, high
         elif code == VARIANT:
-            ok, low, high, i = _string(data, i, end)
+            ok, low, high, i = _string(data, i, end, classes)
             variant_ok = ok and high - low == 2 and data[low] == 78 and data[low + 1] == 84
             if not variant_ok:
                 return False, 0, 0, 0
@@ -386,7 +389,7 @@ def _hand(data, start, end, keys, unknown, hand, columns, rows, scratch):  # pra
             else:
                 return False, 0, 0, 0
         elif code == MIN_BET:
-            ok, mantissa, place, i = _number(data, i, end)
+            ok, mantissa, place, i = _number(data, i, end, classes)
             if not ok:
                 return False, 0, 0, 0
             mantissas[MIN_BET, 0], places[MIN_BET, 0], lengths[MIN_BET] = mantissa, place, 1
@@ -396,7 +399,7 @@ def _hand(data, start, end, keys, unknown, hand, columns, rows, scratch):  # pra
             i = _skip_blank(data, i + 1, end)
             names_count = 0
             while i < end and data[i] != 93:
-                ok, low, high, i = _string(data, i, end)
+                ok, low, high, i = _string(data, i, end, classes)
                 if not ok or names_count >= MAX_SEATS:
                     return False, 0, 0, 0
                 names[0, names_count], names[1, names_count] = low, high
@@ -411,12 +414,14 @@ def _hand(data, start, end, keys, unknown, hand, columns, rows, scratch):  # pra
             i += 1
         elif code == ACTIONS:
             ok, action, card, i = _actions(
-                data, i, end, actions, action, cards, card, unknown, scratch[4]
+                data, i, end, actions, action, cards, card, unknown, (scratch[4], classes)
             )
             if not ok:
                 return False, 0, 0, 0
         else:
-            count, i = _amounts(data, i, end, mantissas[code], places[code], code == BLINDS)
+            count, i = _amounts(
+                data, i, end, mantissas[code], places[code], code == BLINDS, classes
+            )
             if count < 0:
                 return False, 0, 0, 0
             lengths[code] = count

@@ -7,6 +7,8 @@ the existing reader). See :mod:`showdown.history._scan_kernels`.
 
 from __future__ import annotations
 
+import numpy as np
+
 from showdown._jit import jit_llvm_inline, jit_step
 
 #: Amounts are refused (fallback) beyond these: a float keeps 15 significant
@@ -16,6 +18,28 @@ MAX_PLACES = 12
 _INT64_MAX = 9_223_372_036_854_775_807
 #: What :func:`_card` gives for text that is not a card (the unknown card is -1).
 BAD_CARD = -1000
+#: Bits of the byte-class table (:func:`byte_classes`): the hot loops test a byte with
+#: one load instead of a chain of comparisons. A bare key's bytes: letters, digits,
+#: ``_`` and ``-``.
+KEY_CHARACTER = 1
+#: Bytes that end or refuse a one-line string: quotes, ``\\``, control bytes but tab.
+STRING_STOP = 2
+#: Bytes that may follow an amount: spaces, ``,``, ``]``, line ends, quotes, ``#``.
+NUMBER_END = 4
+
+
+def byte_classes() -> np.ndarray:
+    """The class bits of every byte value (``KEY_CHARACTER``, ``STRING_STOP``, ``NUMBER_END``)."""
+    classes = np.zeros(256, dtype=np.uint8)
+    for byte in range(256):
+        character = chr(byte)
+        if byte < 128 and (character.isalnum() or character in "_-"):
+            classes[byte] |= KEY_CHARACTER
+        if character in "\"'\\" or (byte < 32 and byte != 9) or byte == 127:
+            classes[byte] |= STRING_STOP
+        if character in " \t,]\n\r'\"#":
+            classes[byte] |= NUMBER_END
+    return classes
 
 
 @jit_llvm_inline
@@ -53,7 +77,7 @@ def _digit(byte):  # pragma: no cover - compiled
 
 
 @jit_llvm_inline
-def _number(data, i, end):  # pragma: no cover - compiled
+def _number(data, i, end, classes):  # pragma: no cover - compiled
     """A decimal amount at ``i``: (ok, mantissa, places, next index); places counts
     the decimals left once trailing zeros are dropped."""
     start = i
@@ -95,7 +119,7 @@ def _number(data, i, end):  # pragma: no cover - compiled
     if digits > MAX_DIGITS or places > MAX_PLACES:
         return False, 0, 0, i
     # A number ends at a delimiter: "1e5", "1_000", "0x10", "12abc" are not read here.
-    if i < end and not (_space(data[i]) or data[i] in (44, 93, 10, 13, 39, 34, 35)):
+    if i < end and not classes[data[i]] & NUMBER_END:
         return False, 0, 0, i
     return True, mantissa, places, i
 
@@ -107,25 +131,44 @@ def _gcd(a, b):  # pragma: no cover - compiled
     return a
 
 
+#: Powers of ten by exponent: numba computes ``10**k`` for a variable ``k`` through a
+#: floating-point power, a library call per amount.
+_TEN_POWERS = tuple(10**k for k in range(19))
+
+
+@jit_llvm_inline
+def _ten_to(exponent):  # pragma: no cover - compiled
+    """``10**exponent`` for ``0 <= exponent <= 18``."""
+    return _TEN_POWERS[exponent]
+
+
 @jit_llvm_inline
 def _denominator(mantissa, places):  # pragma: no cover - compiled
-    power = 10**places
-    return power // _gcd(mantissa, power) if mantissa else 1
+    if places == 0 or mantissa == 0:
+        return 1  # a whole amount: no division
+    power = _ten_to(places)
+    return power // _gcd(mantissa, power)
 
 
 @jit_llvm_inline
 def _chips(mantissa, places, scale):  # pragma: no cover - compiled
     """``mantissa / 10**places`` times ``scale``, rounded down (-1: too large)."""
-    power = 10**places
-    divisor = _gcd(mantissa, power) if mantissa else power
+    if mantissa == 0:
+        return 0
+    if places == 0:
+        # A whole amount: what the general case below computes, without its divisions
+        # but the bound's.
+        return -1 if mantissa > _INT64_MAX // scale else mantissa * scale
+    power = _ten_to(places)
+    divisor = _gcd(mantissa, power)
     numerator, denominator = mantissa // divisor, power // divisor
-    if numerator and numerator > _INT64_MAX // scale:
+    if numerator > _INT64_MAX // scale:
         return -1
     return numerator * scale // denominator
 
 
 @jit_llvm_inline
-def _string(data, i, end):  # pragma: no cover - compiled
+def _string(data, i, end, classes):  # pragma: no cover - compiled
     """A one-line quoted string at ``i`` without escapes: (ok, start, stop, next)."""
     if i >= end or (data[i] != 34 and data[i] != 39):
         return False, 0, 0, i
@@ -134,21 +177,22 @@ def _string(data, i, end):  # pragma: no cover - compiled
         return False, 0, 0, i  # a multi-line string
     start = i + 1
     i = start
-    while i < end and data[i] != quote:
+    while i < end:
         byte = data[i]
-        if byte == 92 or byte == 10 or byte == 13 or (byte < 32 and byte != 9) or byte == 127:
-            return False, 0, 0, i
+        if classes[byte] & STRING_STOP:
+            if byte == quote:
+                return True, start, i, i + 1
+            if byte != 34 and byte != 39:
+                return False, 0, 0, i  # an escape, a line end, a control byte
         i += 1
-    if i >= end:
-        return False, 0, 0, i
-    return True, start, i, i + 1
+    return False, 0, 0, i
 
 
 @jit_llvm_inline
 def _key_code(data, start, stop, keys):  # pragma: no cover - compiled
     """The code of the key ``data[start:stop]`` (-1: another key), found by its length
     and first byte in the key table (see ``_scan_kernels.key_table``)."""
-    names, offsets, index = keys
+    names, offsets, index, _ = keys
     length = stop - start
     if length <= 0 or length >= index.shape[0] or data[start] >= 128:
         return -1
@@ -163,14 +207,14 @@ def _key_code(data, start, stop, keys):  # pragma: no cover - compiled
 
 
 @jit_step
-def _other_value(data, i, end):  # pragma: no cover - compiled
+def _other_value(data, i, end, classes):  # pragma: no cover - compiled
     """Skip the value of a key the scanner does not read, when it is plainly valid
     TOML (a string, an integer or decimal, a time ``hh:mm:ss``, a boolean, a one-line
     array of those): the next index, or -1."""
     if i < end and data[i] == 91:  # "[": an array
         i = _skip_blank(data, i + 1, end)
         while i < end and data[i] != 93:
-            i = _scalar(data, i, end)
+            i = _scalar(data, i, end, classes)
             if i < 0:
                 return -1
             i = _skip_blank(data, i, end)
@@ -179,7 +223,7 @@ def _other_value(data, i, end):  # pragma: no cover - compiled
             elif i < end and data[i] != 93:
                 return -1
         return i + 1 if i < end else -1
-    return _scalar(data, i, end)
+    return _scalar(data, i, end, classes)
 
 
 @jit_llvm_inline
@@ -194,9 +238,9 @@ def _word(data, i, end, word):  # pragma: no cover - compiled
 
 
 @jit_llvm_inline
-def _scalar(data, i, end):  # pragma: no cover - compiled
+def _scalar(data, i, end, classes):  # pragma: no cover - compiled
     if i < end and (data[i] == 34 or data[i] == 39):
-        ok, _, _, i = _string(data, i, end)
+        ok, _, _, i = _string(data, i, end, classes)
         return i if ok else -1
     if _word(data, i, end, (116, 114, 117, 101)):  # true
         return i + 4
@@ -216,7 +260,7 @@ def _scalar(data, i, end):  # pragma: no cover - compiled
     if i < end and data[i] == 45:  # a negative integer or decimal
         i += 1
     start = i
-    ok, _, _, stop = _number(data, i, end)
+    ok, _, _, stop = _number(data, i, end, classes)
     if ok:
         return stop
     # A long whole number (a site's hand id) is an integer all the same.
