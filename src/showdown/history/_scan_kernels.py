@@ -28,10 +28,11 @@ from ._scan_tokens import (
     _card,
     _chips,
     _denominator,
-    _gcd,
+    _denominator_exponents,
     _key_code,
     _number,
     _other_value,
+    _scale_of,
     _seat,
     _skip_blank,
     _skip_spaces,
@@ -454,27 +455,30 @@ def _hand(data, start, end, keys, unknown, hand, columns, rows, scratch):  # pra
         return False, 0, 0, 0
     if dead:
         hand[H_FLAGS] |= FLAG_DEAD_BLINDS
-    # The scale: every amount's denominator (not the finishing stacks: the reader's rule).
-    scale = np.int64(1)  # typed: a literal would compile _stand_in twice
+    # The scale: every amount's denominator (not the finishing stacks: the reader's rule),
+    # kept as its powers of two and five (denominators divide powers of ten).
+    twos = fives = 0
     for code in (STACKS, ANTES, BLINDS, MIN_BET, WINNINGS):
         for k in range(max(lengths[code], 0)):
             if places[code, k] < 0:
                 continue  # an unknown stack: its stand-in is a whole number
-            denominator = _denominator(mantissas[code, k], places[code, k])
-            scale = scale // _gcd(scale, denominator) * denominator
+            more_twos, more_fives = _denominator_exponents(mantissas[code, k], places[code, k])
+            twos, fives = max(twos, more_twos), max(fives, more_fives)
     for row in range(first_action, action):
         if actions[row, A_ACTOR] >= n:
             return False, 0, 0, 0
         if actions[row, A_VERB] == VERB_BET_RAISE:
-            denominator = _denominator(actions[row, A_AMOUNT], actions[row, A_PLACES])
-            scale = scale // _gcd(scale, denominator) * denominator
-        if scale > MAX_SCALE:
-            return False, 0, 0, 0
+            more_twos, more_fives = _denominator_exponents(
+                actions[row, A_AMOUNT], actions[row, A_PLACES]
+            )
+            twos, fives = max(twos, more_twos), max(fives, more_fives)
+    scale = np.int64(_scale_of(twos, fives))  # typed: a literal would compile _stand_in twice
     if scale > MAX_SCALE:
         return False, 0, 0, 0
+    limit = _INT64_MAX // scale
     for row in range(first_action, action):
         if actions[row, A_VERB] == VERB_BET_RAISE:
-            chips = _chips(actions[row, A_AMOUNT], actions[row, A_PLACES], scale)
+            chips = _chips(actions[row, A_AMOUNT], actions[row, A_PLACES], scale, limit)
             if chips < 0:
                 return False, 0, 0, 0
             actions[row, A_AMOUNT] = chips
@@ -494,7 +498,7 @@ def _hand(data, start, end, keys, unknown, hand, columns, rows, scratch):  # pra
             if lengths[code] >= 0 and places[code, k] < 0:
                 chips = stand_in  # an unknown stack
             elif lengths[code] >= 0:
-                chips = _chips(mantissas[code, k], places[code, k], scale)
+                chips = _chips(mantissas[code, k], places[code, k], scale, limit)
                 if chips < 0:
                     return False, 0, 0, 0
                 if code == FINISHING and scale % _denominator(mantissas[code, k], places[code, k]):
@@ -506,7 +510,7 @@ def _hand(data, start, end, keys, unknown, hand, columns, rows, scratch):  # pra
         hand[H_FLAGS] |= FLAG_WINNINGS
     if lengths[FINISHING] >= 0:
         hand[H_FLAGS] |= FLAG_FINISHING
-    min_bet = _chips(mantissas[MIN_BET, 0], places[MIN_BET, 0], scale)
+    min_bet = _chips(mantissas[MIN_BET, 0], places[MIN_BET, 0], scale, limit)
     if min_bet < 0:
         return False, 0, 0, 0
     hand[H_SEATS], hand[H_SCALE], hand[H_MIN_BET] = n, scale, min_bet

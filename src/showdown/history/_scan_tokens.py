@@ -131,9 +131,10 @@ def _gcd(a, b):  # pragma: no cover - compiled
     return a
 
 
-#: Powers of ten by exponent: numba computes ``10**k`` for a variable ``k`` through a
-#: floating-point power, a library call per amount.
+#: Powers of ten and of five by exponent: numba computes ``10**k`` for a variable ``k``
+#: through a floating-point power, a library call per amount.
 _TEN_POWERS = tuple(10**k for k in range(19))
+_FIVE_POWERS = tuple(5**k for k in range(19))
 
 
 @jit_llvm_inline
@@ -151,18 +152,45 @@ def _denominator(mantissa, places):  # pragma: no cover - compiled
 
 
 @jit_llvm_inline
-def _chips(mantissa, places, scale):  # pragma: no cover - compiled
-    """``mantissa / 10**places`` times ``scale``, rounded down (-1: too large)."""
+def _denominator_exponents(mantissa, places):  # pragma: no cover - compiled
+    """The powers of two and five of ``_denominator(mantissa, places)`` (a divisor of
+    ``10**places``: ``10**places`` over the twos and fives it shares with ``mantissa``),
+    for a mantissa at least 0: the least common multiple of such denominators takes
+    the larger powers, with no division by a variable."""
+    twos = fives = places
+    if mantissa == 0:
+        return 0, 0
+    rest = mantissa
+    while twos > 0 and rest % 2 == 0:
+        rest //= 2
+        twos -= 1
+    rest = mantissa
+    while fives > 0 and rest % 5 == 0:
+        rest //= 5
+        fives -= 1
+    return twos, fives
+
+
+@jit_llvm_inline
+def _scale_of(twos, fives):  # pragma: no cover - compiled
+    """``2**twos * 5**fives`` (exponents to 18)."""
+    return (1 << twos) * _FIVE_POWERS[fives]
+
+
+@jit_llvm_inline
+def _chips(mantissa, places, scale, limit):  # pragma: no cover - compiled
+    """``mantissa / 10**places`` times ``scale``, rounded down (-1: too large);
+    ``limit`` is ``_INT64_MAX // scale`` (worked out once a hand)."""
     if mantissa == 0:
         return 0
-    if places == 0:
-        # A whole amount: what the general case below computes, without its divisions
-        # but the bound's.
-        return -1 if mantissa > _INT64_MAX // scale else mantissa * scale
+    if 0 < mantissa <= limit:
+        # The numerator below is at most the mantissa: no refusal, and the same quotient
+        # from the unreduced fraction, with one division.
+        return mantissa * scale if places == 0 else mantissa * scale // _ten_to(places)
     power = _ten_to(places)
     divisor = _gcd(mantissa, power)
     numerator, denominator = mantissa // divisor, power // divisor
-    if numerator > _INT64_MAX // scale:
+    if numerator > limit:
         return -1
     return numerator * scale // denominator
 
