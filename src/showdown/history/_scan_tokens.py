@@ -216,6 +216,23 @@ def _string(data, i, end, classes):  # pragma: no cover - compiled
     return False, 0, 0, i
 
 
+@jit_step
+def _hand_id(data, i, end, classes):  # pragma: no cover - compiled
+    """The ``hand`` value: a string without escapes, or a plain integer (digits, no
+    sign, no leading zero, at most 18): (ok, start, stop, next index)."""
+    if i < end and (data[i] == 34 or data[i] == 39):
+        return _string(data, i, end, classes)
+    start = i
+    while i < end and 48 <= data[i] <= 57:
+        i += 1
+    digits = i - start
+    if digits == 0 or digits > 18 or (digits > 1 and data[start] == 48):
+        return False, 0, 0, i
+    if i < end and not (_space(data[i]) or data[i] in (10, 13, 35)):
+        return False, 0, 0, i  # a decimal, a date, an underscore...: the reader reads it
+    return True, start, i, i
+
+
 @jit_llvm_inline
 def _key_code(data, start, stop, keys):  # pragma: no cover - compiled
     """The code of the key ``data[start:stop]`` (-1: another key), found by its length
