@@ -39,6 +39,7 @@ from ._scan_tokens import (
     _skip_spaces,
     _space,
     _string,
+    _ten_to,
     _word,
     byte_classes,
 )
@@ -141,7 +142,7 @@ def _dead_blinds(mantissas, places, lengths, n):  # pragma: no cover - compiled
             or place - ante_places > 6 or place - places[BLINDS, k] > 6
         ):  # fmt: skip
             return -1  # beyond what the sum below holds in 64 bits
-        total = ante * 10 ** (place - ante_places) - blind * 10 ** (place - places[BLINDS, k])
+        total = ante * _ten_to(place - ante_places) - blind * _ten_to(place - places[BLINDS, k])
         while place > 0 and total % 10 == 0:
             total //= 10
             place -= 1
@@ -183,21 +184,22 @@ def _stand_in(data, start, end, mantissas, places, n, scale):  # pragma: no cove
     digits = max(digits, 1)
     for k in range(n):
         if places[STACKS, k] >= 0:
-            whole = mantissas[STACKS, k] // 10 ** places[STACKS, k]
+            whole = mantissas[STACKS, k] // _ten_to(places[STACKS, k])
             count = 0
             while whole:
                 whole //= 10
                 count += 1
             digits = max(digits, count)
-    if digits + 2 > 18 or 10 ** (digits + 2) > _INT64_MAX // scale:
+    if digits + 2 > 18 or _ten_to(digits + 2) > _INT64_MAX // scale:
         return -1
-    return 10 ** (digits + 2) * scale
+    return _ten_to(digits + 2) * scale
 
 
 @jit_step
 def _actions(data, i, end, actions, action, cards, card, unknown, scratch):  # pragma: no cover
     """The ``actions`` array at ``i`` into the action and card columns from rows
-    ``action`` and ``card``: (ok, next action row, next card row, next index)."""
+    ``action`` and ``card``: (ok, next action row, next card row, next index).
+    ``scratch`` holds an action's token spans and the byte classes."""
     bounds, classes = scratch
     if i >= end or data[i] != 91:
         return False, action, card, i
