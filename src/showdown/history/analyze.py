@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -52,6 +53,10 @@ from .reader import (
 )
 from .replayed import COUNTER_NAMES, HandFacts, hand_facts
 from .stats import player_frame, player_frame_of
+
+#: The reader's hand table header (``_TABLE_HEADER``) in bytes: the same matches in
+#: ASCII text.
+_TABLE_HEADER_BYTES = re.compile(_TABLE_HEADER.pattern.encode("ascii"), re.MULTILINE)
 
 __all__ = ["CATEGORY_COLUMNS", "HAND_COLUMNS", "Analysis", "FilePart", "analyze", "file_part"]
 
@@ -139,7 +144,9 @@ def analyze(
         Keep only this player's rows (his hands, his statistics).
     strict
         Raise at the first hand that cannot be read or replayed instead of
-        warning and skipping it (skipped hands are counted and listed in ``bad``).
+        skipping it (skipped hands are counted and listed in ``bad``, and each
+        file's are told by one :class:`~showdown.history.reader.BadHandWarning`:
+        a lone hand's message, else their count and the first few).
     progress
         ``progress(files_done, files)`` after each file.
     client
@@ -270,10 +277,9 @@ def _combine(
         analysed += part.analysed
         report.files += part.report.files
         report.hands += part.report.hands
-        for bad in part.report.bad:
-            if part.warn:
-                warnings.warn(str(bad), BadHandWarning, stacklevel=3)
-            report.bad.append(bad)
+        if part.warn and part.report.bad:
+            _warn_skipped(part.report.bad)
+        report.bad += part.report.bad
         for kind, number in part.report.conventions.items():
             report.conventions[kind] = report.conventions.get(kind, 0) + number
         for name in counts:
@@ -296,6 +302,36 @@ def _combine(
         **counts,
     }
     return Analysis(player_frame(frame), frame, summary, report.bad)
+
+
+#: Skipped hands a file's warning names (:func:`_warn_skipped`; ``Analysis.bad`` has all).
+NAMED_SKIPPED = 3
+
+
+def _warn_skipped(bad: list[BadHand]) -> None:
+    """One :class:`~showdown.history.reader.BadHandWarning` per file for its skipped
+    hands: a lone hand's own message, else their count and the first few.
+
+    A warning per hand would flood the output of a dataset where many hands are
+    skipped (a site that logs no showdown), and cost more than analysing them;
+    ``Analysis.bad`` lists every one (and ``strict`` stops at the first).
+    """
+    by_file: dict[str, list[BadHand]] = {}
+    for one in bad:
+        by_file.setdefault(one.file, []).append(one)
+    for file, skipped in by_file.items():
+        if len(skipped) == 1:
+            message = str(skipped[0])
+        else:
+            named = "; ".join(
+                one.reason if one.hand is None else f"[{one.hand}] {one.reason}"
+                for one in skipped[:NAMED_SKIPPED]
+            )
+            more = len(skipped) - NAMED_SKIPPED
+            named += f"; {more} more" if more > 0 else ""
+            message = f"{file}: {len(skipped)} hands skipped ({named}; all in Analysis.bad)"
+        # (warn, _combine, analyze: the caller's line is the fourth frame up)
+        warnings.warn(message, BadHandWarning, stacklevel=4)
 
 
 def _frame(chunks: dict[str, list[Any]]) -> Any:
@@ -442,16 +478,28 @@ def _fast_part(path: Path, strict: bool) -> FilePart | None:
 
     try:
         data = path.read_bytes()
-        text = data.decode("utf-8")
-    except (OSError, UnicodeDecodeError):
+    except OSError:
         return None
     # The reader reads text with universal newlines: a lone "\r" ends a line there.
-    if (b"\r" in data and data.count(b"\r") != data.count(b"\r\n")) or looks_like_pokerstars(text):
+    if b"\r" in data and data.count(b"\r") != data.count(b"\r\n"):
         return None
-    first = _TABLE_HEADER.search(text)
-    if first is None or text[: first.start()].strip():
-        return None
-    del text
+    if data.isascii():
+        # ASCII is UTF-8, and the checks below read only the start of the text: the
+        # file is not decoded whole (a copy of it per file, to be thrown away).
+        first_bytes = _TABLE_HEADER_BYTES.search(data)
+        if first_bytes is None or looks_like_pokerstars(data[:4096].decode("ascii")):
+            return None
+        if data[: first_bytes.start()].decode("ascii").strip():
+            return None
+    else:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+        first = _TABLE_HEADER.search(text)
+        if first is None or looks_like_pokerstars(text) or text[: first.start()].strip():
+            return None
+        del text
     fast = scan_facts(data)
     name = str(path)
     counts = dict.fromkeys(("adjusted", "sampled", *NOT_ADJUSTED), 0)

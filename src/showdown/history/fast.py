@@ -189,14 +189,14 @@ def fast_columns(
     results = np.array(RESULT_NAMES, dtype=object)
     street = np.full(len(taken), -1, dtype=np.int64)
     street[candidates] = facts[candidates, F_STREET]
-    numbers = scanned.numbers[taken].tolist()
-    sources = _coded_values(np.array([f"{name} [{number}]" for number in numbers], dtype=object))
+    sources = _sources(name, scanned.numbers[taken])
     ids = _span_texts(scanned.data, hands[:, [H_ID_START, H_ID_STOP]], {})
     player_spans = scanned.seats[rows[:, None], [S_NAME_START, S_NAME_STOP]]
+    variant = np.array(["NT"], dtype=object)
     columns: dict[str, Any] = {
         "source": sources.repeat(n),
         "hand_id": ids.repeat(n),
-        "variant": Coded(np.zeros(total, dtype=np.int64), np.array(["NT"], dtype=object)),
+        "variant": Coded(np.zeros(total, dtype=np.int64), variant, ordered=total > 0),
         "player": _span_texts(scanned.data, player_spans, names),
         "position": position,
         "big_blind": big_blind_rows,
@@ -268,15 +268,18 @@ def _by_appearance(values: np.ndarray, labels: np.ndarray) -> Coded:
     used = pd.unique(values[values >= 0])
     renumbered = np.full(len(labels) + 1, -1, dtype=np.int64)  # (the last: -1 stays -1)
     renumbered[used] = np.arange(len(used))
-    return Coded(renumbered[values], labels[used])
+    return Coded(renumbered[values], labels[used], ordered=True)
 
 
-def _coded_values(values: np.ndarray) -> Coded:
-    """An object array of texts as codes into its distinct values."""
+def _sources(name: str, numbers: np.ndarray) -> Coded:
+    """The ``source`` of each hand (``"<file> [<number>]"``) as codes into its distinct
+    texts: the hand numbers are factorized (integers: fast), and a text made of each
+    distinct one (a file's numbers are distinct as a rule: one text per hand)."""
     import pandas as pd
 
-    codes, distinct = pd.factorize(values)
-    return Coded(codes.astype(np.int64), np.asarray(distinct, dtype=object))
+    codes, distinct = pd.factorize(numbers)
+    texts = np.array([f"{name} [{number}]" for number in distinct.tolist()], dtype=object)
+    return Coded(codes.astype(np.int64, copy=False), texts, ordered=True)
 
 
 def _span_texts(data: bytes, spans: np.ndarray, known: dict[bytes, str]) -> Coded:
@@ -293,7 +296,7 @@ def _span_texts(data: bytes, spans: np.ndarray, known: dict[bytes, str]) -> Code
     codes = np.full(len(spans), -1, dtype=np.int64)
     rows = np.flatnonzero(spans[:, 0] >= 0)
     if not len(rows):
-        return Coded(codes, np.empty(0, dtype=object))
+        return Coded(codes, np.empty(0, dtype=object), ordered=True)
     starts = np.ascontiguousarray(spans[rows, 0], dtype=np.int64)
     stops = np.ascontiguousarray(spans[rows, 1], dtype=np.int64)
     buffer = np.frombuffer(data, dtype=np.uint8)
@@ -314,14 +317,17 @@ def _span_texts(data: bytes, spans: np.ndarray, known: dict[bytes, str]) -> Code
             text = known[raw] = raw.decode()
         texts[code] = text
     codes[rows] = found
-    return Coded(codes, texts)
+    return Coded(codes, texts, ordered=True)
 
 
 def _first_rows(codes: np.ndarray) -> np.ndarray:
     """The row where each code first appears, of codes numbered in order of first
     appearance (as ``pandas.factorize`` numbers them): where the running maximum grows."""
     grown = np.maximum.accumulate(codes)
-    return np.flatnonzero(np.diff(grown, prepend=-1) > 0)
+    rises = np.empty(len(grown), dtype=bool)
+    rises[:1] = True  # (the first row's code is new)
+    np.greater(grown[1:], grown[:-1], out=rises[1:])
+    return np.flatnonzero(rises)
 
 
 def conventions_of(fast: FastHands) -> dict[str, int]:
