@@ -16,9 +16,12 @@ import re
 import warnings
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from showdown.history import BadHandError, BadHandWarning, analyze
+from showdown.history.base import NAMED_SKIPPED
+from showdown.history.fast import scan_facts
 
 from .helpers import phh
 
@@ -29,6 +32,8 @@ _GOOD = phh(["d dh p1 AsAd", "d dh p2 KsKd", "p2 cbr 100", "p1 cc", "d db 2c3c4c
              "d db 9s"], [100, 100])  # fmt: skip
 # All in with a live hand unknown: its result cannot be known, so it is skipped.
 _UNKNOWN = _GOOD.replace("AsAd", "????")
+# A key given twice: the reader refuses it (the scanner leaves it to the existing path).
+_BROKEN = _GOOD + 'players = "Ann"\n'
 
 
 def _tables(texts: list[str]) -> str:
@@ -67,23 +72,28 @@ def test_one_warning_per_file_with_the_count_and_the_first_hands(monkeypatch, tm
     summary, single = messages
     reason = result.bad[0].reason
     assert summary.startswith(f"{many}: {len(skipped)} hands skipped (")
-    first = "; ".join(f"[{number}] {reason}" for number in skipped[: analysis.NAMED_SKIPPED])
+    first = "; ".join(f"[{number}] {reason}" for number in skipped[:NAMED_SKIPPED])
     assert first in summary
-    assert f"{len(skipped) - analysis.NAMED_SKIPPED} more" in summary
+    assert f"{len(skipped) - NAMED_SKIPPED} more" in summary
     # Hands past the first few are not named.
     assert not re.search(rf"\[{skipped[-1]}\]", summary)
     # A lone skipped hand keeps its own message.
     assert single == str(result.bad[-1]) == f"{lone} [3]: {result.bad[-1].reason}"
 
 
-def test_both_paths_warn_alike(monkeypatch, tmp_path):
+def test_both_paths_list_and_warn_alike(monkeypatch, tmp_path):
+    """Hands the fast path refuses in bulk and hands the existing reader refuses,
+    interleaved: the same list, in file order, and the same warning."""
     path = tmp_path / "mixed.phhs"
-    path.write_text(_tables([_UNKNOWN, _GOOD] * 6))
+    path.write_text(_tables([_UNKNOWN, _GOOD, _BROKEN] * 4))
     fast, fast_messages = _warned([path], True, monkeypatch)
     slow, slow_messages = _warned([path], False, monkeypatch)
     assert fast_messages == slow_messages and len(fast_messages) == 1
-    assert "6 hands skipped" in fast_messages[0]
-    assert fast.bad == slow.bad and len(fast.bad) == 6
+    assert "8 hands skipped" in fast_messages[0]
+    assert fast.bad == slow.bad and [bad.hand for bad in fast.bad] == [1, 3, 4, 6, 7, 9, 10, 12]
+    assert "TOML" in fast.bad[1].reason and fast.bad[0].reason != fast.bad[1].reason
+    # The fast path did refuse the unknown hands itself (else this proves nothing).
+    assert int(np.count_nonzero(scan_facts(path.read_bytes()).skipped)) == 4
 
 
 @pytest.mark.parametrize("fast", [True, False])

@@ -25,6 +25,7 @@ Examples
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -79,11 +80,18 @@ from ._scan_kernels import (
 from ._text_kernels import span_hashes, spans_agree
 from .allin import holdem_evs
 from .columns import Coded
+from .reader import _HEADER as _TABLE_HEADER
 from .replayed import COUNTER_NAMES
 from .replayed import NO_RESULT as NO_RESULT_REASON
 from .scan import ScannedFile, scan_phhs
 
-__all__ = ["CONVENTION_FLAGS", "FastHands", "conventions_of", "fast_columns", "scan_facts"]
+__all__ = [
+    "CONVENTION_FLAGS", "FastHands", "conventions_of", "fast_columns", "fast_readable",
+    "scan_facts",
+]  # fmt: skip
+
+#: The reader's hand table header in bytes: the same matches in ASCII text.
+_TABLE_HEADER_BYTES = re.compile(_TABLE_HEADER.pattern.encode("ascii"), re.MULTILINE)
 
 #: The reader's dataset conventions (``ReadReport.conventions``) by scanner flag.
 CONVENTION_FLAGS = (("stacks_unknown", FLAG_STACKS_UNKNOWN), ("dead_blinds", FLAG_DEAD_BLINDS))
@@ -123,6 +131,13 @@ class FastHands:
             return NO_RESULT_REASON
         return UNFINISHED.format(status="dealing" if status == UNFINISHED_DEALING else "betting")
 
+    def reasons(self, hands: np.ndarray) -> tuple[np.ndarray, tuple[str, ...]]:
+        """:meth:`reason` of many hands at once: codes into the distinct reasons."""
+        status = self.facts[hands, F_STATUS]
+        codes = np.where(status == NO_RESULT, 0, np.where(status == UNFINISHED_DEALING, 1, 2))
+        words = tuple(UNFINISHED.format(status=status) for status in ("dealing", "betting"))
+        return codes, (NO_RESULT_REASON, *words)
+
     def _rows(self, hand: int) -> np.ndarray:
         start = self.scanned.hands[hand, H_SEAT_START]
         return self.players[start : start + self.scanned.hands[hand, H_SEATS]]
@@ -134,6 +149,31 @@ class FastHands:
     def collected(self, hand: int) -> np.ndarray:
         """Chips each player of a hand taken here collected."""
         return self._rows(hand)[:, P_COLLECTED]
+
+
+def fast_readable(data: bytes) -> bool:
+    """Whether a ``.phhs`` file's bytes may go through the fast path: UTF-8, no lone
+    carriage return (the reader reads with universal newlines: one ends a line there),
+    not PokerStars text, and a hand table first."""
+    from .pokerstars import looks_like_pokerstars
+
+    if b"\r" in data and data.count(b"\r") != data.count(b"\r\n"):
+        return False
+    if data.isascii():
+        # ASCII is UTF-8, and the checks read only the start of the text: the file
+        # is not decoded whole (a copy of it per file, only to be thrown away).
+        first_bytes = _TABLE_HEADER_BYTES.search(data)
+        return not (
+            first_bytes is None
+            or looks_like_pokerstars(data[:4096].decode("ascii"))
+            or data[: first_bytes.start()].decode("ascii").strip()
+        )
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    first = _TABLE_HEADER.search(text)
+    return not (first is None or looks_like_pokerstars(text) or text[: first.start()].strip())
 
 
 def scan_facts(data: bytes) -> FastHands:
