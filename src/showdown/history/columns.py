@@ -54,6 +54,10 @@ class Coded:
         Whether the codes are known to number the texts in order of first appearance,
         every text used (as factorizing numbers them): :func:`coded_categorical` then
         has nothing to check or renumber. ``False`` says nothing.
+    origin
+        Where the texts come from, when no text of this column can be among those of
+        a column of another origin (a file's hand sources: the file's name and a
+        hand number): :func:`join_coded` then has no text to look up.
 
     Examples
     --------
@@ -66,6 +70,7 @@ class Coded:
     codes: Any
     categories: Any
     ordered: bool = False
+    origin: str | None = None
 
     def __len__(self) -> int:
         return len(self.codes)
@@ -76,7 +81,7 @@ class Coded:
 
         # (no row dropped, no text lost: the order of first appearance stays)
         kept = self.ordered and bool((np.asarray(counts) > 0).all())
-        return Coded(np.repeat(self.codes, counts), self.categories, kept)
+        return Coded(np.repeat(self.codes, counts), self.categories, kept, self.origin)
 
 
 def join_coded(parts: list[Any]) -> Coded:
@@ -90,7 +95,16 @@ def join_coded(parts: list[Any]) -> Coded:
     import pandas as pd
 
     ordered = all(isinstance(part, Coded) and part.ordered for part in parts)
-
+    origins = [part.origin if isinstance(part, Coded) else None for part in parts]
+    if parts and None not in origins and len(set(origins)) == len(origins):
+        # No text in two parts: nothing to look up (a text per hand, in the source column).
+        starts = np.cumsum([0] + [len(part.categories) for part in parts[:-1]]).tolist()
+        shifted = [_shifted(part.codes, start) for part, start in zip(parts, starts, strict=True)]
+        return Coded(
+            np.concatenate(shifted),
+            np.concatenate([part.categories for part in parts]),
+            ordered,
+        )
     coded = []
     for part in parts:
         if not isinstance(part, Coded):
@@ -106,6 +120,13 @@ def join_coded(parts: list[Any]) -> Coded:
         codes.append(np.append(numbers[start:stop], -1)[part.codes])
         start = stop
     return Coded(np.concatenate(codes), np.asarray(texts, dtype=object), ordered)
+
+
+def _shifted(codes: Any, start: int) -> Any:
+    """``codes`` plus ``start``, a missing one (``-1``) kept missing."""
+    import numpy as np
+
+    return np.where(codes >= 0, codes + start, -1)
 
 
 def coded_categorical(column: Coded) -> Any:
