@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import functools
 import math
-import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,13 +35,12 @@ from showdown.errors import InputError
 from showdown.simulator.phh import HandHistory
 
 from .allin import AllInEV, allin_ev, allin_evs
+from .base import SkippedHands, listed_bad, warn_skipped
 from .columns import CATEGORY_COLUMNS, HAND_COLUMNS, Coded, coded_categorical, join_coded
 from .ledger import light_facts
-from .reader import _HEADER as _TABLE_HEADER
 from .reader import (
     BadHand,
     BadHandError,
-    BadHandWarning,
     PathsLike,
     ReadReport,
     _one_hand,
@@ -90,12 +88,25 @@ class Analysis:
         bad: list[BadHand] | None = None,
         *,
         load_hands: Callable[[], Any] | None = None,
+        load_bad: Callable[[], list[BadHand]] | None = None,
     ) -> None:
         self.players = players
         self._hands = hands
         self._load_hands = load_hands
         self.counts = counts
-        self.bad = [] if bad is None else bad
+        self._bad = [] if bad is None else bad
+        self._load_bad = load_bad
+
+    @property
+    def bad(self) -> list[BadHand]:
+        """The skipped hands (made on first use: thousands, in some datasets)."""
+        if self._load_bad is not None:
+            self._bad, self._load_bad = self._load_bad(), None
+        return self._bad
+
+    @bad.setter
+    def bad(self, listed: list[BadHand]) -> None:
+        self._bad, self._load_bad = listed, None
 
     @property
     def hands(self) -> Any:
@@ -139,7 +150,9 @@ def analyze(
         Keep only this player's rows (his hands, his statistics).
     strict
         Raise at the first hand that cannot be read or replayed instead of
-        warning and skipping it (skipped hands are counted and listed in ``bad``).
+        skipping it (skipped hands are counted and listed in ``bad``, and each
+        file's are told by one :class:`~showdown.history.reader.BadHandWarning`:
+        a lone hand's message, else their count and the first few).
     progress
         ``progress(files_done, files)`` after each file.
     client
@@ -182,7 +195,8 @@ class FilePart:
     the file; lists, or from the fast path arrays and, for texts,
     :class:`~showdown.history.columns.Coded`), ``stored`` the frame of a hand
     store; ``warn`` whether its bad hands are yet to be warned of (a store's were,
-    when it was written).
+    when it was written); ``skipped`` the fast path's bad hands (then not in
+    ``report.bad``).
     """
 
     columns: dict[str, Any] | None
@@ -191,6 +205,7 @@ class FilePart:
     counts: dict[str, int]
     report: ReadReport
     warn: bool
+    skipped: SkippedHands | None = None
 
 
 def file_part(strict: bool, name: str) -> FilePart:
@@ -250,6 +265,7 @@ def _combine(
     counts = dict.fromkeys(("adjusted", "sampled", *NOT_ADJUSTED), 0)
     chunks: dict[str, list[Any]] = {name: [] for name in HAND_COLUMNS}
     frames: list[Any] = []
+    skipped: list[SkippedHands | list[BadHand]] = []  # each file's, listed when asked for
     analysed = 0
     for done, part in enumerate(parts, start=1):
         if part.stored is not None:
@@ -270,10 +286,11 @@ def _combine(
         analysed += part.analysed
         report.files += part.report.files
         report.hands += part.report.hands
-        for bad in part.report.bad:
+        bad = part.report.bad if part.skipped is None else part.skipped
+        if len(bad):
             if part.warn:
-                warnings.warn(str(bad), BadHandWarning, stacklevel=3)
-            report.bad.append(bad)
+                warn_skipped(bad)
+            skipped.append(bad)
         for kind, number in part.report.conventions.items():
             report.conventions[kind] = report.conventions.get(kind, 0) + number
         for name in counts:
@@ -292,10 +309,11 @@ def _combine(
         "files": report.files,
         "hands_read": report.hands,
         "hands_analysed": analysed,
-        "hands_skipped": report.skipped,
+        "hands_skipped": sum(len(bad) for bad in skipped),
         **counts,
     }
-    return Analysis(player_frame(frame), frame, summary, report.bad)
+    load_bad = functools.partial(listed_bad, skipped)
+    return Analysis(player_frame(frame), frame, summary, load_bad=load_bad)
 
 
 def _frame(chunks: dict[str, list[Any]]) -> Any:
@@ -437,21 +455,14 @@ def _fast_part(path: Path, strict: bool) -> FilePart | None:
     lone carriage returns, PokerStars text, no hand table, text before the first)."""
     import numpy as np
 
-    from .fast import conventions_of, fast_columns, scan_facts
-    from .pokerstars import looks_like_pokerstars
+    from .fast import conventions_of, fast_columns, fast_readable, scan_facts
 
     try:
         data = path.read_bytes()
-        text = data.decode("utf-8")
-    except (OSError, UnicodeDecodeError):
+    except OSError:
         return None
-    # The reader reads text with universal newlines: a lone "\r" ends a line there.
-    if (b"\r" in data and data.count(b"\r") != data.count(b"\r\n")) or looks_like_pokerstars(text):
+    if not fast_readable(data):
         return None
-    first = _TABLE_HEADER.search(text)
-    if first is None or text[: first.start()].strip():
-        return None
-    del text
     fast = scan_facts(data)
     name = str(path)
     counts = dict.fromkeys(("adjusted", "sampled", *NOT_ADJUSTED), 0)
@@ -459,14 +470,17 @@ def _fast_part(path: Path, strict: bool) -> FilePart | None:
     quiet.files = 1
     quiet.hands = int(np.count_nonzero(fast.taken | fast.skipped))
     quiet.conventions = conventions_of(fast)
+    # Hands read, then refused as the existing path refuses them: kept as arrays.
+    places = np.flatnonzero(fast.skipped)
+    skipped = SkippedHands(name, places, fast.scanned.numbers[places], *fast.reasons(places))
+    slow_hands = np.flatnonzero(~(fast.taken | fast.skipped)).tolist()
+    if strict and len(places):  # the hands before the first refused, then it
+        slow_hands = [hand for hand in slow_hands if hand < places[0]]
     analysed = fast.taken.copy()
     slow: dict[str, list[Any]] = {key: [] for key in HAND_COLUMNS}
     block: list[tuple[HandFacts, int]] = []
-    for hand in np.flatnonzero(~fast.taken).tolist():
+    for hand in slow_hands:
         number = int(fast.scanned.numbers[hand])
-        if fast.skipped[hand]:  # read, then refused as the existing path refuses it
-            quiet.skip(BadHand(name, number, fast.reason(hand)), strict=strict)
-            continue
         body = fast.scanned.body(hand).replace("\r\n", "\n")
         history = _one_hand(body, name, number, strict, quiet)
         facts = None if history is None else _facts_or_skip(history, path, strict, quiet)
@@ -476,6 +490,10 @@ def _fast_part(path: Path, strict: bool) -> FilePart | None:
             if len(block) >= BLOCK_HANDS:
                 add_block(slow, block, counts)
                 block = []
+        skipped.others += [(hand, bad) for bad in quiet.bad]
+        quiet.bad.clear()
+    if strict and len(places):
+        raise BadHandError(str(skipped.listed(1)[0]))
     add_block(slow, block, counts)
     rows, columns = fast_columns(fast, name, counts, {})
     slow_rows = np.asarray(slow.pop("hand"), dtype=np.int64)
@@ -492,7 +510,8 @@ def _fast_part(path: Path, strict: bool) -> FilePart | None:
     numbers = np.cumsum(analysed)
     ordered = {"hand": numbers[rows].astype(np.int64)}
     ordered.update((key, columns[key]) for key in HAND_COLUMNS if key != "hand")
-    return FilePart(ordered, None, int(numbers[-1]) if len(numbers) else 0, counts, quiet, True)
+    analysed_count = int(numbers[-1]) if len(numbers) else 0
+    return FilePart(ordered, None, analysed_count, counts, quiet, True, skipped)
 
 
 def _hand_number(source: str, file: str) -> int | None:

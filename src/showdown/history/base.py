@@ -26,7 +26,7 @@ import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Union
+from typing import Any, Union
 
 from showdown.errors import InputError
 
@@ -118,6 +118,105 @@ class ReadReport:
             raise BadHandError(str(bad))
         self.bad.append(bad)
         warnings.warn(str(bad), BadHandWarning, stacklevel=4)
+
+
+#: Skipped hands a file's warning names (:func:`skipped_message`); ``Analysis.bad`` has all.
+NAMED_SKIPPED = 3
+
+
+def skipped_message(file: str, count: int, first: list[BadHand]) -> str:
+    """The one warning of a file's ``count`` skipped hands, ``first`` the first few: a
+    lone hand's own message, else the count and the first :data:`NAMED_SKIPPED`.
+
+    A warning per hand would flood the output of a dataset where many hands are
+    skipped (a site that logs no showdown), and cost more than analysing them.
+    """
+    if count == 1:
+        return str(first[0])
+    named = "; ".join(
+        bad.reason if bad.hand is None else f"[{bad.hand}] {bad.reason}"
+        for bad in first[:NAMED_SKIPPED]
+    )
+    more = count - NAMED_SKIPPED
+    named += f"; {more} more" if more > 0 else ""
+    return f"{file}: {count} hands skipped ({named}; all in Analysis.bad)"
+
+
+@dataclass
+class SkippedHands:
+    """One file's skipped hands kept as arrays, made :class:`BadHand` objects when listed.
+
+    The fast path of :func:`~showdown.history.analyze` skips hands in bulk (thousands
+    in a dataset whose site logs no cards at a showdown). An object per hand, alive to
+    the end of the run, costs more than analysing the hand, and every such object
+    brings the garbage collector's full passes sooner (they walk every object of the
+    process, the caller's too); :meth:`listed` makes them when they are asked for.
+
+    Attributes
+    ----------
+    file
+        The file.
+    places, numbers, codes
+        Each hand skipped in bulk: its place in the file (0-based, in file order),
+        its number, and its reason (an index into ``reasons``).
+    reasons
+        The distinct reasons.
+    others
+        ``(place, bad hand)`` of the file's other skipped hands, kept as objects.
+    """
+
+    file: str
+    places: Any
+    numbers: Any
+    codes: Any
+    reasons: tuple[str, ...]
+    others: list[tuple[int, BadHand]] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.places) + len(self.others)
+
+    def listed(self, limit: int | None = None) -> list[BadHand]:
+        """The skipped hands in file order (the first ``limit`` of them)."""
+        wanted = len(self) if limit is None else min(limit, len(self))
+        places, numbers = self.places[:wanted].tolist(), self.numbers[:wanted].tolist()
+        codes = self.codes[:wanted].tolist()
+        listed: list[BadHand] = []
+        bulk, other = 0, 0
+        while len(listed) < wanted:
+            if other < len(self.others) and (
+                bulk == len(places) or self.others[other][0] < places[bulk]
+            ):
+                listed.append(self.others[other][1])
+                other += 1
+            else:
+                reason = self.reasons[codes[bulk]]
+                listed.append(BadHand(self.file, int(numbers[bulk]), reason))
+                bulk += 1
+        return listed
+
+
+def warn_skipped(bad: SkippedHands | list[BadHand]) -> None:
+    """One :class:`BadHandWarning` per file for its skipped hands (:func:`skipped_message`),
+    from :func:`~showdown.history.analyze` (that is, for its caller's line)."""
+    if isinstance(bad, SkippedHands):
+        files = {bad.file: (len(bad), bad.listed(NAMED_SKIPPED))}
+    else:
+        by_file: dict[str, list[BadHand]] = {}
+        for one in bad:
+            by_file.setdefault(one.file, []).append(one)
+        files = {file: (len(listed), listed) for file, listed in by_file.items()}
+    for file, (count, first) in files.items():
+        # (warn, warn_skipped, _combine, analyze: the caller's line is four frames up)
+        warnings.warn(skipped_message(file, count, first), BadHandWarning, stacklevel=4)
+
+
+def listed_bad(skipped: list[SkippedHands | list[BadHand]]) -> list[BadHand]:
+    """Every file's skipped hands as one list, in file order."""
+    return [
+        bad
+        for part in skipped
+        for bad in (part.listed() if isinstance(part, SkippedHands) else part)
+    ]
 
 
 def expand_paths(paths: PathsLike) -> list[Path]:

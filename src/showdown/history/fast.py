@@ -25,6 +25,7 @@ Examples
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -79,11 +80,18 @@ from ._scan_kernels import (
 from ._text_kernels import span_hashes, spans_agree
 from .allin import holdem_evs
 from .columns import Coded
+from .reader import _HEADER as _TABLE_HEADER
 from .replayed import COUNTER_NAMES
 from .replayed import NO_RESULT as NO_RESULT_REASON
 from .scan import ScannedFile, scan_phhs
 
-__all__ = ["CONVENTION_FLAGS", "FastHands", "conventions_of", "fast_columns", "scan_facts"]
+__all__ = [
+    "CONVENTION_FLAGS", "FastHands", "conventions_of", "fast_columns", "fast_readable",
+    "scan_facts",
+]  # fmt: skip
+
+#: The reader's hand table header in bytes: the same matches in ASCII text.
+_TABLE_HEADER_BYTES = re.compile(_TABLE_HEADER.pattern.encode("ascii"), re.MULTILINE)
 
 #: The reader's dataset conventions (``ReadReport.conventions``) by scanner flag.
 CONVENTION_FLAGS = (("stacks_unknown", FLAG_STACKS_UNKNOWN), ("dead_blinds", FLAG_DEAD_BLINDS))
@@ -123,6 +131,13 @@ class FastHands:
             return NO_RESULT_REASON
         return UNFINISHED.format(status="dealing" if status == UNFINISHED_DEALING else "betting")
 
+    def reasons(self, hands: np.ndarray) -> tuple[np.ndarray, tuple[str, ...]]:
+        """:meth:`reason` of many hands at once: codes into the distinct reasons."""
+        status = self.facts[hands, F_STATUS]
+        codes = np.where(status == NO_RESULT, 0, np.where(status == UNFINISHED_DEALING, 1, 2))
+        words = tuple(UNFINISHED.format(status=status) for status in ("dealing", "betting"))
+        return codes, (NO_RESULT_REASON, *words)
+
     def _rows(self, hand: int) -> np.ndarray:
         start = self.scanned.hands[hand, H_SEAT_START]
         return self.players[start : start + self.scanned.hands[hand, H_SEATS]]
@@ -136,6 +151,31 @@ class FastHands:
         return self._rows(hand)[:, P_COLLECTED]
 
 
+def fast_readable(data: bytes) -> bool:
+    """Whether a ``.phhs`` file's bytes may go through the fast path: UTF-8, no lone
+    carriage return (the reader reads with universal newlines: one ends a line there),
+    not PokerStars text, and a hand table first."""
+    from .pokerstars import looks_like_pokerstars
+
+    if b"\r" in data and data.count(b"\r") != data.count(b"\r\n"):
+        return False
+    if data.isascii():
+        # ASCII is UTF-8, and the checks read only the start of the text: the file
+        # is not decoded whole (a copy of it per file, only to be thrown away).
+        first_bytes = _TABLE_HEADER_BYTES.search(data)
+        return not (
+            first_bytes is None
+            or looks_like_pokerstars(data[:4096].decode("ascii"))
+            or data[: first_bytes.start()].decode("ascii").strip()
+        )
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    first = _TABLE_HEADER.search(text)
+    return not (first is None or looks_like_pokerstars(text) or text[: first.start()].strip())
+
+
 def scan_facts(data: bytes) -> FastHands:
     """A ``.phhs`` file's bytes scanned, and the facts of every hand the kernel takes."""
     scanned = scan_phhs(data)
@@ -146,7 +186,10 @@ def scan_facts(data: bytes) -> FastHands:
     columns = (scanned.hands, scanned.seats, scanned.actions, scanned.cards)
     hand_facts_columns(columns, UNKNOWN, get_tables(), facts, players)
     status = facts[:, F_STATUS]
-    skipped = np.isin(status, (NO_RESULT, UNFINISHED_DEALING, UNFINISHED_BETTING))
+    # (three comparisons: np.isin costs more on a file's few thousand hands)
+    skipped = (
+        (status == NO_RESULT) | (status == UNFINISHED_DEALING) | (status == UNFINISHED_BETTING)
+    )
     return FastHands(scanned, facts, players, status == TAKEN, skipped)
 
 
@@ -189,14 +232,14 @@ def fast_columns(
     results = np.array(RESULT_NAMES, dtype=object)
     street = np.full(len(taken), -1, dtype=np.int64)
     street[candidates] = facts[candidates, F_STREET]
-    numbers = scanned.numbers[taken].tolist()
-    sources = _coded_values(np.array([f"{name} [{number}]" for number in numbers], dtype=object))
+    sources = _sources(name, scanned.numbers[taken])
     ids = _span_texts(scanned.data, hands[:, [H_ID_START, H_ID_STOP]], {})
     player_spans = scanned.seats[rows[:, None], [S_NAME_START, S_NAME_STOP]]
+    variant = np.array(["NT"], dtype=object)
     columns: dict[str, Any] = {
         "source": sources.repeat(n),
         "hand_id": ids.repeat(n),
-        "variant": Coded(np.zeros(total, dtype=np.int64), np.array(["NT"], dtype=object)),
+        "variant": Coded(np.zeros(total, dtype=np.int64), variant, ordered=total > 0),
         "player": _span_texts(scanned.data, player_spans, names),
         "position": position,
         "big_blind": big_blind_rows,
@@ -268,15 +311,23 @@ def _by_appearance(values: np.ndarray, labels: np.ndarray) -> Coded:
     used = pd.unique(values[values >= 0])
     renumbered = np.full(len(labels) + 1, -1, dtype=np.int64)  # (the last: -1 stays -1)
     renumbered[used] = np.arange(len(used))
-    return Coded(renumbered[values], labels[used])
+    return Coded(renumbered[values], labels[used], ordered=True)
 
 
-def _coded_values(values: np.ndarray) -> Coded:
-    """An object array of texts as codes into its distinct values."""
+def _sources(name: str, numbers: np.ndarray) -> Coded:
+    """The ``source`` of each hand (``"<file> [<number>]"``) as codes into its distinct
+    texts: the hand numbers are factorized (integers: fast), and a text made of each
+    distinct one (a file's numbers are distinct as a rule: one text per hand).
+
+    Its :attr:`~showdown.history.columns.Coded.origin` is the file: a text is the
+    name, then `` [<digits>]`` (the last `` [`` of the text), so two files of other
+    names never give the same text.
+    """
     import pandas as pd
 
-    codes, distinct = pd.factorize(values)
-    return Coded(codes.astype(np.int64), np.asarray(distinct, dtype=object))
+    codes, distinct = pd.factorize(numbers)
+    texts = np.array([f"{name} [{number}]" for number in distinct.tolist()], dtype=object)
+    return Coded(codes.astype(np.int64, copy=False), texts, ordered=True, origin=name)
 
 
 def _span_texts(data: bytes, spans: np.ndarray, known: dict[bytes, str]) -> Coded:
@@ -293,7 +344,7 @@ def _span_texts(data: bytes, spans: np.ndarray, known: dict[bytes, str]) -> Code
     codes = np.full(len(spans), -1, dtype=np.int64)
     rows = np.flatnonzero(spans[:, 0] >= 0)
     if not len(rows):
-        return Coded(codes, np.empty(0, dtype=object))
+        return Coded(codes, np.empty(0, dtype=object), ordered=True)
     starts = np.ascontiguousarray(spans[rows, 0], dtype=np.int64)
     stops = np.ascontiguousarray(spans[rows, 1], dtype=np.int64)
     buffer = np.frombuffer(data, dtype=np.uint8)
@@ -314,14 +365,17 @@ def _span_texts(data: bytes, spans: np.ndarray, known: dict[bytes, str]) -> Code
             text = known[raw] = raw.decode()
         texts[code] = text
     codes[rows] = found
-    return Coded(codes, texts)
+    return Coded(codes, texts, ordered=True)
 
 
 def _first_rows(codes: np.ndarray) -> np.ndarray:
     """The row where each code first appears, of codes numbered in order of first
     appearance (as ``pandas.factorize`` numbers them): where the running maximum grows."""
     grown = np.maximum.accumulate(codes)
-    return np.flatnonzero(np.diff(grown, prepend=-1) > 0)
+    rises = np.empty(len(grown), dtype=bool)
+    rises[:1] = True  # (the first row's code is new)
+    np.greater(grown[1:], grown[:-1], out=rises[1:])
+    return np.flatnonzero(rises)
 
 
 def conventions_of(fast: FastHands) -> dict[str, int]:
