@@ -31,9 +31,9 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 import numpy as np
+from numpy.typing import NDArray
 
-from ..._jit import jit
-from ..._views import unowned
+from ..._jit import jit_kernel
 from .._scoring import BATCH, score_outcomes
 from ._class_common import (
     MOST_CLASSES_PER_MULTISET,
@@ -73,17 +73,18 @@ class GameSteps(NamedTuple):
 def make_class_kernel(steps: GameSteps, name: str) -> Any:
     """The class walk of one game, its steps bound as closure constants (compiled inline).
 
-    The result is the game's kernel, cached on disk like any other (the steps are
-    keyed by their names: :class:`showdown._jit_cache.HealingCache`).
+    The result is the game's kernel: called as ``kernel(holdings, boards,
+    dead_mask, perms, hilo, tables, classes, counts, scoop, share_any,
+    sum_squares, categories, evaluations)``, it allocates the walk's scratch
+    arrays (:func:`class_scratch`) and runs the compiled walk, which is cached on
+    disk like any other kernel (the steps are keyed by their names:
+    :class:`showdown._jit_cache.HealingCache`). The walk is compiled without
+    numba's runtime (``jit_kernel``): it allocates nothing and counts no
+    references, which makes its cold compile about a second shorter.
 
     Each game sees only the views it needs (a small tuple: the walk's own
     arrays and the tables travel separately), which keeps the inlined steps
-    cheap to compile. Scratch rows: ``unsigned`` ``(3, >= 13)`` uint64 (row 1:
-    the players' card masks), ``per_rank`` ``(11, 13)`` (rows 0-5: the walk's
-    multiset and flush work, rows 6-10 free), ``per_player`` ``(3, n)`` (row 1
-    the rank-only highs, row 2 the lows, row 0 free), ``pairs``
-    ``(5n, hole pairs + 1)``, ``hole_suit_ranks`` ``(n, 4)``, the buffers
-    ``highs`` and ``lows`` ``(n, BATCH)``.
+    cheap to compile.
     """
     views, start, board_step, holding_step, ranks_step, flush_step = steps
 
@@ -95,6 +96,7 @@ def make_class_kernel(steps: GameSteps, name: str) -> Any:
         hilo,
         tables,
         classes,
+        scratch,
         counts,
         scoop,
         share_any,
@@ -112,58 +114,39 @@ def make_class_kernel(steps: GameSteps, name: str) -> Any:
         ``(n, 3, n + 1)``, ``categories[h]`` ``(n, 10)``, the split-pot counters
         ``scoop[h]``, ``share_any[h]``, ``sum_squares[h]`` ``(n,)`` for each
         holding ``h``, and ``evaluations[h]``: player-hands evaluated (rank
-        multisets and flush classes, times players).
+        multisets and flush classes, times players). ``scratch`` is the walk's
+        working arrays, zeroed (:func:`class_scratch`).
         """
-        n_holdings, n_players, hole_size = holdings.shape
+        n_holdings, n_players, _ = holdings.shape
         n_known = boards.shape[1]
         n_missing = 5 - n_known
         multisets = classes.multisets
         binomials = classes.binomials
         first_row = classes.offsets[n_missing]
         last_row = classes.offsets[n_missing + 1]
-        # Every scratch array is int64 allocated 2-D (uint64 ones are an int64
-        # allocation viewed as uint64): each distinct array type numba allocates
-        # costs compile time.
-        unsigned = np.zeros((3, max(13, n_players)), np.int64).view(np.uint64)
+        (unsigned, per_suit, per_rank, per_player, hole_suit_ranks, pairs, highs, lows,
+         score_scratch, weights, found) = scratch  # fmt: skip
         player_mask = unsigned[1, :n_players]
-        per_suit = np.zeros((5, 4), np.int64)
         board_suit_ranks = per_suit[0]
         live_suit = per_suit[1]
         representative = per_suit[2]
         orbit_size = per_suit[3]
         needed = per_suit[4]
-        per_rank = np.zeros((11, 13), np.int64)
         available = per_rank[0]
         distinct = per_rank[1]
         multiplicity = per_rank[2]
         with_suit = per_rank[3]
         without_suit = per_rank[4]
         eligible_bit = per_rank[5]
-        per_player = np.zeros((3, n_players), np.int64)
         rank_high = per_player[1]
         rank_low8 = per_player[2]
-        hole_suit_ranks = np.zeros((n_players, 4), np.int64)
-        n_pairs = hole_size * (hole_size - 1) // 2
-        # Omaha's hole pairs: rows 0..n-1 their table rows, then per player and suit
-        # (row n + 4p + suit) how many suited pairs and their rank masks.
-        pairs = np.zeros((5 * n_players, n_pairs + 1), np.int64)
-        # Outcomes are buffered and scored in batches (see ``_scoring``).
-        highs = np.zeros((n_players, BATCH), np.int64)
-        lows = np.zeros((n_players, BATCH), np.int64)
-        score_scratch = np.zeros((3, BATCH), np.int64)
-        weights = np.zeros((1, BATCH), np.int64)[0]
         buffers = (highs, lows, weights, score_scratch)
-        # Flush classes of one rank multiset (suit, suited board ranks, boards).
-        found = np.zeros((3, MOST_CLASSES_PER_MULTISET), np.int64)
-        # Arguments grouped once, without owners: no reference counts per call. The
-        # owners stay alive: each is also used directly in the loops below.
-        multiset = unowned((distinct, multiplicity, available))
-        suits = unowned((board_suit_ranks, live_suit, orbit_size, needed))
-        flush_work = unowned((with_suit, without_suit, eligible_bit))
-        classes = unowned(classes)
-        tables = unowned(tables)
-        # The owners stay alive: the walk uses one view of each allocation itself.
-        work = unowned(views(unsigned, per_rank, per_player, pairs, hole_suit_ranks, highs, lows))
+        # Compiled without numba's runtime: no reference counts, so the arrays are
+        # grouped as they are, no ``unowned`` needed.
+        multiset = (distinct, multiplicity, available)
+        suits = (board_suit_ranks, live_suit, orbit_size, needed)
+        flush_work = (with_suit, without_suit, eligible_bit)
+        work = views(unsigned, per_rank, per_player, pairs, hole_suit_ranks, highs, lows)
         start(work, tables)
         board_mask = np.uint64(0)
         summary = np.uint64(0)
@@ -232,4 +215,54 @@ def make_class_kernel(steps: GameSteps, name: str) -> Any:
     # Not inlined anywhere: numba's inliner copies a function's whole variable scope once
     # per block, which for a walk this size costs seconds of every cold compile. The
     # closure is cached under its steps' names (``showdown._jit_cache``).
-    return jit(class_kernel)
+    walk = jit_kernel(class_kernel)
+
+    def kernel(
+        holdings: Any, boards: Any, dead_mask: Any, perms: Any, hilo: Any, tables: Any,
+        classes: Any, *outputs: Any,
+    ) -> None:  # fmt: skip
+        scratch = class_scratch(holdings.shape[1], holdings.shape[2])
+        walk(holdings, boards, dead_mask, perms, hilo, tables, classes, scratch, *outputs)
+
+    kernel.__name__ = name
+    kernel.__qualname__ = name
+    kernel.__doc__ = class_kernel.__doc__
+    return kernel
+
+
+def class_scratch(n_players: int, hole_size: int) -> tuple[NDArray[Any], ...]:
+    """The class walk's working arrays for ``n_players`` of ``hole_size`` cards, zeroed.
+
+    Made here, in Python, so that the walk compiles without numba's runtime. In
+    kernel argument order: ``unsigned`` ``(3, >= 13)`` uint64 (row 1: the
+    players' card masks), ``per_suit`` ``(5, 4)`` (the board's suited ranks,
+    live suits, suit orbits, flush ranks needed), ``per_rank`` ``(11, 13)``
+    (rows 0-5: the walk's multiset and flush work, rows 6-10 free),
+    ``per_player`` ``(3, n)`` (row 1 the rank-only highs, row 2 the lows, row 0
+    free), ``hole_suit_ranks`` ``(n, 4)``, ``pairs`` ``(5n, hole pairs + 1)``
+    (Omaha's hole pairs: rows 0..n-1 their table rows, then per player and suit,
+    row n + 4p + suit, how many suited pairs and their rank masks), the buffers
+    of outcomes scored in batches (``_scoring``) ``highs`` and ``lows``
+    ``(n, BATCH)``, ``score_scratch`` ``(3, BATCH)`` and ``weights``
+    ``(BATCH,)``, and ``found`` ``(3, MOST_CLASSES_PER_MULTISET)``: the flush
+    classes of one rank multiset (suit, suited board ranks, boards).
+
+    Examples
+    --------
+    >>> [array.shape for array in class_scratch(2, 4)][:6]
+    [(3, 13), (5, 4), (11, 13), (3, 2), (2, 4), (10, 7)]
+    """
+    n_pairs = hole_size * (hole_size - 1) // 2
+    return (
+        np.zeros((3, max(13, n_players)), np.uint64),
+        np.zeros((5, 4), np.int64),
+        np.zeros((11, 13), np.int64),
+        np.zeros((3, n_players), np.int64),
+        np.zeros((n_players, 4), np.int64),
+        np.zeros((5 * n_players, n_pairs + 1), np.int64),
+        np.zeros((n_players, BATCH), np.int64),
+        np.zeros((n_players, BATCH), np.int64),
+        np.zeros((3, BATCH), np.int64),
+        np.zeros(BATCH, np.int64),
+        np.zeros((3, MOST_CLASSES_PER_MULTISET), np.int64),
+    )

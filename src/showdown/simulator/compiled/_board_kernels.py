@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from ..._jit import jit, jit_inline, jit_llvm_inline
+from ..._jit import jit_inline, jit_kernel, jit_llvm_inline
 from ...evaluator.categories import CATEGORY_SHIFT
 from ..core import _agent_kernels as choices
 from ._session_kernels import session_frame
@@ -34,15 +34,27 @@ from .layout import (
 
 @jit_llvm_inline
 def _board_row(board, count, board3, board4, board5):  # pragma: no cover - compiled
-    """The board as a one-row array of its own length (Omaha evaluation reads the length)."""
-    row = board5
+    """The board as a one-row array of its own length (Omaha evaluation reads the length).
+
+    Each branch returns an argument as it came: the session kernels compile without
+    numba's runtime, which returns no other array (not even one of the arguments
+    picked into a variable).
+    """
     if count == 3:
-        row = board3
-    elif count == 4:
-        row = board4
+        _copy_board(board, count, board3)
+        return board3
+    if count == 4:
+        _copy_board(board, count, board4)
+        return board4
+    _copy_board(board, count, board5)
+    return board5
+
+
+@jit_llvm_inline
+def _copy_board(board, count, row):  # pragma: no cover - compiled
+    """The first ``count`` board cards into the one-row array ``row``."""
     for index in range(count):
         row[0, index] = board[index]
-    return row
 
 
 @jit_llvm_inline
@@ -182,7 +194,7 @@ play_holdem_board = session_frame(*_board_steps(False), stud=False, deal_recorde
 play_omaha_board = session_frame(*_board_steps(True), stud=False, deal_recorded=False)
 
 
-@jit
+@jit_kernel
 def play_holdem(
     first, last, hands_per_table, rules, agents, tables, results, records, scratch, evaluator
 ):  # pragma: no cover - compiled
@@ -198,7 +210,7 @@ def play_holdem(
     )
 
 
-@jit
+@jit_kernel
 def play_omaha(
     first, last, hands_per_table, rules, agents, tables, results, records, scratch, evaluator
 ):  # pragma: no cover - compiled

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._jit import jit, jit_inline, jit_llvm_inline
+from ..._jit import jit_inline, jit_kernel, jit_llvm_inline
 from ..core import _agent_kernels as choices
 from ._record_kernels import record_deck
 from ._session_kernels import session_frame
@@ -197,7 +197,7 @@ def _showdown(n, rules, scratch, board_count, evaluator):  # pragma: no cover - 
 _play_draw = session_frame(_streets, _showdown, stud=False, deal_recorded=True)
 
 
-@jit
+@jit_kernel
 def play_draw(
     first, last, hands_per_table, rules, agents, tables, results, records, scratch, evaluator
 ):  # pragma: no cover - compiled

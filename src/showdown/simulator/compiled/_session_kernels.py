@@ -12,10 +12,16 @@ frame with only its own steps, as if written out by hand; the frame and the
 steps are inlined by numba (``inline="always"``, one call site each) into the
 family's entry kernel (``play_holdem``, ``play_stud``, ...), so the session is
 typed and optimised once, in that kernel. The entry kernels are written out,
-one short top-level function per family, rather than made by a factory: a
-kernel made by a factory is a closure over the compiled frame, which numba's
-cache keys by the frame's per-process identity, so it would compile again in
-every process.
+one short top-level function per family, so that each has its own name and
+docstring: the name picks the kernel's compile-time estimate and message
+(``prepare.KERNEL_WORDS``). A factory would cache as well: a kernel closing
+over the compiled frame is keyed by the frame's and its steps' module and
+qualified names and their own cells (``showdown._jit_cache``), so it loads
+from the cache in a new process like a top-level one, each family its own.
+The entry kernels compile without numba's runtime (``jit_kernel``): the driver
+makes every array they use (:func:`.layout.new_scratch`) and they allocate
+nothing, so no reference counts are compiled in, and a cold compile of a
+family's session takes about a second less than with the runtime.
 The deck, the forced bets and the evaluator are data (``rules``, ``evaluator``):
 short-deck hold'em is the hold'em kernel with the 36-card deck, the button blind
 and the short deck's tables.

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._jit import jit, jit_inline, jit_llvm_inline
+from ..._jit import jit_inline, jit_kernel, jit_llvm_inline
 from ..core._forced_kernels import best_showing_seat, bring_in_seat, has_pair, showing_rank
 from ..core._pot_kernels import stud_order
 from ._session_kernels import session_frame
@@ -162,7 +162,7 @@ def _showdown(n, rules, scratch, board_count, evaluator):  # pragma: no cover - 
 _play_stud = session_frame(_streets, _showdown, stud=True, deal_recorded=False)
 
 
-@jit
+@jit_kernel
 def play_stud(
     first, last, hands_per_table, rules, agents, tables, results, records, scratch, evaluator
 ):  # pragma: no cover - compiled
