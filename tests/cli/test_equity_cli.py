@@ -321,6 +321,8 @@ def test_progress_reporter_shows_long_runs_from_their_first_report(monkeypatch):
     assert long.bar is None
 
 
+# With the JIT off nothing compiles, so there is nothing to announce.
+@pytest.mark.needs_jit
 def test_a_real_compile_is_announced_in_one_line(monkeypatch):
     import numba
 
