@@ -169,3 +169,17 @@ def test_narrow_arrays_written_by_a_python_kernel_are_written_back_wrapped() -> 
     _jit_python.python_kernel(fill)(values, deck, words)
     assert values.tolist() == [(index * 300) % 256 for index in range(4)]
     assert deck[0] == 8 and deck.dtype == np.uint8
+
+
+def test_a_python_kernel_writes_back_only_the_elements_it_changed() -> None:
+    """Kernels run from a thread pool write their own rows of one shared array: what another
+    thread wrote during a call must survive that call's write-back (it was lost: the whole
+    array was copied back, and recorded hands of the compiled engine came out empty)."""
+    log = np.full((2, 3), -1, np.int8)
+
+    def write_row(rows: Any, row: int) -> None:
+        log[1 - row, :] = 5  # meanwhile, "another thread" fills the other row of the original
+        rows[row, :] = row + 1
+
+    _jit_python.python_kernel(write_row)(log, 0)
+    assert log.tolist() == [[1, 1, 1], [5, 5, 5]]

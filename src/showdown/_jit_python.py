@@ -33,9 +33,12 @@ def python_kernel(function: Callable[..., Any]) -> Callable[..., Any]:
       read from a ``uint8`` array, shifted left by 12, keeps its bits), numpy
       keeps the narrow type and loses them. So at the outermost kernel call
       every narrow integer array among the arguments (tuples of them
-      included) is handed over as an ``int64`` copy, and written back
-      (wrapping, as numba stores do) when the call returns; helpers called
-      inside get the wide arrays as they are. The same array passed twice is
+      included) is handed over as an ``int64`` copy, and the elements the
+      call changed are written back (wrapping, as numba stores do) when it
+      returns; helpers called inside get the wide arrays as they are. Only
+      the changed elements: kernels run from a thread pool write their own
+      rows of one shared array, and copying a whole array back would put
+      back the old values of the rows another thread wrote meanwhile. The same array passed twice is
       copied once, so the kernel still sees one array; an array whose memory
       another argument also reaches (a ``uint8`` deck and its ``uint64``
       words) stays as it is, or writes through one would miss the other.
@@ -62,9 +65,9 @@ def python_kernel(function: Callable[..., Any]) -> Callable[..., Any]:
                 return function(*wide)
         finally:
             _PYTHON_CALLS.inside = False
-            for original, copy in copies.values():
+            for original, before, copy in copies.values():
                 if original.flags.writeable:
-                    np.copyto(original, copy, casting="unsafe")
+                    np.copyto(original, copy, casting="unsafe", where=copy != before)
 
     run.py_func = function  # type: ignore[attr-defined]
     return run
@@ -82,8 +85,9 @@ def _arrays_in(value: Any) -> Iterator[np.ndarray]:
             yield from _arrays_in(item)
 
 
-def _wide_copies(args: tuple[Any, ...]) -> dict[int, tuple[np.ndarray, np.ndarray]]:
-    """``int64`` copies of the narrow integer arrays among ``args`` that share no memory."""
+def _wide_copies(args: tuple[Any, ...]) -> dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """(array, its values as ``int64``, the ``int64`` copy the kernel gets) of the narrow
+    integer arrays among ``args`` that share no memory."""
     arrays = list({id(array): array for array in _arrays_in(args)}.values())
     copies = {}
     for array in arrays:
@@ -91,14 +95,15 @@ def _wide_copies(args: tuple[Any, ...]) -> dict[int, tuple[np.ndarray, np.ndarra
             continue
         if any(other is not array and np.may_share_memory(array, other) for other in arrays):
             continue
-        copies[id(array)] = (array, array.astype(np.int64))
+        before = array.astype(np.int64)
+        copies[id(array)] = (array, before, before.copy())
     return copies
 
 
-def _widened(value: Any, copies: dict[int, tuple[np.ndarray, np.ndarray]]) -> Any:
+def _widened(value: Any, copies: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]]) -> Any:
     """``value`` with its arrays replaced by their ``copies`` and narrow scalars as ``int64``."""
     if isinstance(value, np.ndarray):
-        return copies[id(value)][1] if id(value) in copies else value
+        return copies[id(value)][2] if id(value) in copies else value
     if isinstance(value, tuple):
         items = [_widened(item, copies) for item in value]
         return type(value)(*items) if hasattr(value, "_fields") else tuple(items)

@@ -263,6 +263,9 @@ def test_draw_player_may_be_random():
     assert code == 1 and "HAND/DISCARDS, random" in err
 
 
+# The exact draw run enumerates 64 million deals (every five unknown cards standing pat, every
+# card drawn): two seconds of CPU compiled, far over a minute as Python (JIT off).
+@pytest.mark.needs_jit
 def test_stud_unseen_down_cards_and_draw_words():
     code, out, err = run("??Kd", "AsAhQc", "--game", "stud", "--samples", "20000", "--seed", "1")
     assert code == 0, err
@@ -318,6 +321,8 @@ def test_progress_reporter_shows_long_runs_from_their_first_report(monkeypatch):
     assert long.bar is None
 
 
+# With the JIT off nothing compiles, so there is nothing to announce.
+@pytest.mark.needs_jit
 def test_a_real_compile_is_announced_in_one_line(monkeypatch):
     import numba
 

@@ -11,6 +11,10 @@ from click.testing import CliRunner
 from showdown import icm, push_fold
 from showdown.cli.main import main
 
+# These solve heads-up push/fold spots (in the command, and again in the library to compare):
+# as Python (JIT off) from 12 s to over 30 s of CPU each, over two minutes together.
+SOLVES_PUSH_FOLD = pytest.mark.needs_jit
+
 
 def run(*args: str) -> tuple[int, str, str]:
     result = CliRunner().invoke(main, list(args))
@@ -49,6 +53,7 @@ def test_icm_plot_writes_a_file(tmp_path) -> None:
     assert path.read_bytes()[:4] == b"\x89PNG"
 
 
+@SOLVES_PUSH_FOLD
 @pytest.mark.parametrize("name", ["missing/icm.png", "icm.unknownformat"])
 def test_a_plot_that_cannot_be_written_is_one_error_naming_the_option(tmp_path, name) -> None:
     pytest.importorskip("matplotlib")
@@ -76,6 +81,7 @@ def test_icm_bad_input_is_one_line_and_status_one(args, message) -> None:
     assert message in err and "Traceback" not in err
 
 
+@SOLVES_PUSH_FOLD
 def test_pushfold_prints_ranges_and_exploitability() -> None:
     code, out, err = run("pushfold", "10")
     assert code == 0, err
@@ -88,6 +94,7 @@ def test_pushfold_prints_ranges_and_exploitability() -> None:
     assert grid_row[1:] == ["100"] * 13
 
 
+@SOLVES_PUSH_FOLD
 def test_pushfold_json_matches_the_library() -> None:
     code, out, _ = run("pushfold", "8", "--ante", "0.125", "--json")
     assert code == 0
@@ -98,6 +105,7 @@ def test_pushfold_json_matches_the_library() -> None:
     assert document["shover_gain"] <= 1e-6 and document["caller_gain"] <= 1e-6
 
 
+@SOLVES_PUSH_FOLD
 def test_pushfold_icm_takes_the_stack_from_the_field() -> None:
     code, out, err = run("pushfold", "--stacks", "12,9,20", "--payouts", "65,35", "--json")
     assert code == 0, err
@@ -107,6 +115,7 @@ def test_pushfold_icm_takes_the_stack_from_the_field() -> None:
     assert document["call"] == str(expected.call)
 
 
+@SOLVES_PUSH_FOLD
 def test_pushfold_chart_tables_and_json() -> None:
     code, out, err = run("pushfold", "--chart", "--from", "2", "--to", "6", "--step", "1")
     assert code == 0, err
@@ -120,6 +129,7 @@ def test_pushfold_chart_tables_and_json() -> None:
     assert document["largest_shove"]["AA"] == 6.0
 
 
+@SOLVES_PUSH_FOLD
 def test_pushfold_plots(tmp_path) -> None:
     pytest.importorskip("matplotlib")
     single = tmp_path / "one.png"

@@ -43,7 +43,11 @@ def test_a_mucked_hand_went_to_showdown_and_a_river_fold_did_not(tmp_path):
     assert players.loc["P2", "showdown_net"] == -12 and players.loc["P2", "non_showdown_net"] == 2
 
 
-@pytest.mark.parametrize("game", ["nlhe", "plo8", "stud", "draw"])
+# The stud session has 64 all-ins, each sampled (about 20 s of CPU each as Python): over 20
+# minutes with the JIT off; the others take a second or two.
+@pytest.mark.parametrize(
+    "game", ["nlhe", "plo8", pytest.param("stud", marks=pytest.mark.needs_jit), "draw"]
+)
 def test_statistics_of_simulated_hands_are_the_simulators_own(tmp_path, game):
     """analyze() of the simulator's histories gives its per-seat net, VPIP, PFR, AF, WTSD
     and W$SD (stud: completing in place of the bring-in is neither VPIP nor PFR)."""
