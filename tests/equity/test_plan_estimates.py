@@ -323,7 +323,7 @@ def test_listing_far_more_joint_holdings_than_estimated_stops(monkeypatch) -> No
 
 def test_the_guard_stops_on_time_by_its_clock() -> None:
     now = [0.0]
-    watch = guard.WorkGuard(1e9, 2.0, clock=lambda: now[0])
+    watch = guard.WorkGuard(1e9, 2.0, clock=lambda: now[0], timed=True)
     now[0] = 500.0  # the first block (compiling kernels) starts the clock when it ends
     watch.add(1.0)
     now[0] = 539.0  # under 20 x 2 s since: on track

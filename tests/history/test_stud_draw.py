@@ -67,9 +67,7 @@ def test_a_stud_all_in_on_third_street_is_adjusted_by_stud_equity(tmp_path):
 
 
 # Both draws known: 8.5 million runouts enumerated, twice (the analysis, then directly): half a
-# second compiled, minutes as Python (JIT off). As Python the exact run also passes the equity
-# guard's time limit (estimated at compiled speed) and is sampled instead, the analysis with
-# its fixed seed and the direct call with a fresh one: the two equities then differ.
+# second compiled, minutes as Python (JIT off).
 @pytest.mark.needs_jit
 def test_a_draw_all_in_before_the_draw_is_adjusted_with_the_known_draws(tmp_path):
     result = _analyze(tmp_path, DRAW)

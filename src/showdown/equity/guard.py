@@ -13,14 +13,23 @@ is reported the same way, never as a raw ``MemoryError``.
 Work is the run's own counter (player-hand evaluations; deals times players
 for stud and draw), so a test can make a run overrun without reading a
 clock: give its plan a tiny estimate.
+
+With the JIT off (``NUMBA_DISABLE_JIT=1``) runs are not stopped on time:
+estimates are of compiled kernels, which Python runs tens to hundreds of
+times more slowly, so an exact run of a second or so compiled would pass
+the time limit and be sampled where the compiled run enumerates, another
+answer (without a seed, another one every time). The work limit, which no
+clock decides, still applies.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from .._jit import JIT_DISABLED
 from ..errors import InputError
 
 __all__ = [
@@ -94,6 +103,9 @@ class WorkGuard:
         What is running, for messages (``"exact enumeration"``, ``"runouts"``).
     clock
         Seconds, monotonic (tests may pass their own).
+    timed
+        Whether a run is stopped on time too (``None``: unless the JIT is off;
+        the module docstring says why).
 
     Notes
     -----
@@ -108,11 +120,18 @@ class WorkGuard:
         estimated_seconds: float,
         what: str = "exact enumeration",
         clock: Callable[[], float] = time.monotonic,
+        timed: bool | None = None,
     ) -> None:
         self.estimated_work = float(estimated_work)
         self.work_limit = max(OVERRUN_FACTOR * self.estimated_work, OVERRUN_MIN_WORK)
         self.estimated_seconds = float(estimated_seconds)
-        self.time_limit = max(OVERRUN_TIME_FACTOR * self.estimated_seconds, OVERRUN_MIN_SECONDS)
+        if timed is None:
+            timed = not JIT_DISABLED
+        self.time_limit = (
+            max(OVERRUN_TIME_FACTOR * self.estimated_seconds, OVERRUN_MIN_SECONDS)
+            if timed
+            else math.inf
+        )
         self.what = what
         self.clock = clock
         # The clock starts when the first block is done: that block pays for compiling the
