@@ -195,7 +195,13 @@ def test_ctrl_c_in_a_real_process_exits_130():
     """SIGINT while a command runs: status 130 and no traceback."""
     import signal
 
+    # The child starts as a terminal's process would: SIGINT handled by Python and not
+    # blocked. Both are inherited from the test process, which other tests' libraries may
+    # have changed (a full run once saw the child ignore the signal and time out).
     script = (
+        "import signal\n"
+        "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "import time, showdown.cli.eval_command as m\n"
         "def slow(*a, **k):\n"
         "    print('ready', flush=True); time.sleep(60)\n"
