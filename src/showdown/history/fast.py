@@ -115,7 +115,7 @@ class FastHands:
         Whether each hand was taken here (else the existing path reads it).
     skipped
         Whether each hand was read but is skipped by analysis (its result cannot be
-        known, or the history stops mid-hand): :meth:`reason` says why.
+        known, or the history stops mid-hand): :meth:`reasons` says why.
     """
 
     scanned: ScannedFile
@@ -124,19 +124,13 @@ class FastHands:
     taken: np.ndarray
     skipped: np.ndarray
 
-    def reason(self, hand: int) -> str:
-        """Why a hand read here is skipped (the existing path's words)."""
-        status = self.facts[hand, F_STATUS]
-        if status == NO_RESULT:
-            return NO_RESULT_REASON
-        return UNFINISHED.format(status="dealing" if status == UNFINISHED_DEALING else "betting")
-
     def reasons(self, hands: np.ndarray) -> tuple[np.ndarray, tuple[str, ...]]:
-        """:meth:`reason` of many hands at once: codes into the distinct reasons."""
+        """Why each of ``hands`` (read here, then skipped) is skipped, in the existing
+        path's words: a code per hand into the distinct reasons."""
         status = self.facts[hands, F_STATUS]
         codes = np.where(status == NO_RESULT, 0, np.where(status == UNFINISHED_DEALING, 1, 2))
-        words = tuple(UNFINISHED.format(status=status) for status in ("dealing", "betting"))
-        return codes, (NO_RESULT_REASON, *words)
+        unfinished = tuple(UNFINISHED.format(status=word) for word in ("dealing", "betting"))
+        return codes, (NO_RESULT_REASON, *unfinished)
 
     def _rows(self, hand: int) -> np.ndarray:
         start = self.scanned.hands[hand, H_SEAT_START]
